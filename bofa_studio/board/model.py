@@ -1,0 +1,373 @@
+"""The board: a ``networkx.Graph`` of hexes, plus slope lines and named areas.
+
+Nodes are :class:`~bofa_studio.hexgrid.Hex` keys with the attributes ``terrain``,
+``level``, ``features`` (a frozenset of :class:`HexFeature` values), ``entry_group``
+(or ``None``) and ``label``. Every pair of adjacent on-map hexes is joined by an
+edge whose ``features`` attribute holds the hexside's :class:`HexsideFeature` values.
+
+The editor, the rules, line of sight and rendering all read this one model. It
+changes only through the mutator methods below, which tell subscribers what
+changed, so views can redraw without keeping a copy of the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Callable, Iterable, Iterator
+
+import networkx as nx
+
+from bofa_studio.hexgrid import GridSpec, Hex, Hexside, are_adjacent
+
+
+class Terrain(StrEnum):
+    """Terrain types of the 1984 Terrain Table."""
+
+    PLAIN = "plain"
+    MOUNTAIN = "mountain"  # levels 1-4
+    SLOPE = "mountain_slope"  # around the summit, at plain height (S-6)
+    SUMMIT = "summit"
+    DALE = "dale"
+    CLIFF = "cliff"
+    FRONT_GATE = "front_gate"
+
+
+# Default height of each terrain, per board-notes.md "Levels": mountains carry their
+# own level 1-4, the summit is one above the slopes, everything else is the plain.
+DEFAULT_LEVEL = {
+    Terrain.PLAIN: 0,
+    Terrain.MOUNTAIN: 1,
+    Terrain.SLOPE: 0,
+    Terrain.SUMMIT: 1,
+    Terrain.DALE: 0,
+    Terrain.CLIFF: 0,
+    Terrain.FRONT_GATE: 0,
+}
+
+MAX_LEVEL = 4
+
+
+class HexFeature(StrEnum):
+    PATH = "path"
+    BOULDER_PILE = "boulder_pile"
+    GUARD_ROOM = "guard_room"
+    ENTRY_TRIANGLE = "entry_triangle"
+    ENTRY_CIRCLE = "entry_circle"
+    DALE_STAR = "dale_star"
+    DESTROYED_BRIDGE = "destroyed_bridge"
+    VICTORY = "victory"
+
+
+class HexsideFeature(StrEnum):
+    RIVER = "river"
+    FRONT_GATE_WALL = "front_gate_wall"
+
+
+# Hexside features that nothing may move, fight or shoot across (B-6, B-7).
+IMPASSABLE_HEXSIDES = frozenset({HexsideFeature.FRONT_GATE_WALL})
+
+VICTORY_AREA_PREFIX = "victory."
+
+
+@dataclass(frozen=True, slots=True)
+class SlopeLine:
+    """A straight line of hexes down which rocks roll (S-7); ``hexes[0]`` is the boulder pile."""
+
+    hexes: tuple[Hex, ...]
+
+    @property
+    def pile(self) -> Hex:
+        return self.hexes[0]
+
+
+@dataclass(frozen=True, slots=True)
+class MapMeta:
+    name: str = "Untitled map"
+    source: str = ""
+    provenance: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardChange:
+    """What a mutation touched, so observers redraw only that."""
+
+    kind: str  # "hex", "hexside", "slope_lines", "areas", "meta", "grid"
+    hexes: tuple[Hex, ...] = ()
+    hexsides: tuple[Hexside, ...] = ()
+    area: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HexData:
+    """A snapshot of one hex's attributes, used by editor undo commands."""
+
+    terrain: Terrain = Terrain.PLAIN
+    level: int = 0
+    features: frozenset[HexFeature] = frozenset()
+    entry_group: str | None = None
+
+
+class Board:
+    """The game board. See the module docstring for the graph's attributes."""
+
+    def __init__(self, grid: GridSpec, meta: MapMeta | None = None) -> None:
+        self.grid = grid
+        self.meta = meta or MapMeta()
+        self.graph = nx.Graph()
+        self.slope_lines: list[SlopeLine] = []
+        self.areas: dict[str, frozenset[Hex]] = {}
+        self._listeners: list[Callable[[BoardChange], None]] = []
+        self._build_graph()
+
+    def _build_graph(self) -> None:
+        graph = nx.Graph()
+        for h in self.grid.hexes():
+            graph.add_node(h, label=self.grid.label(h), **_node_attrs(HexData()))
+        for h in list(graph.nodes):
+            for n in h.neighbors():
+                if n in graph and not graph.has_edge(h, n):
+                    graph.add_edge(h, n, features=frozenset())
+        self.graph = graph
+
+    # -- observers ----------------------------------------------------------
+    def subscribe(self, listener: Callable[[BoardChange], None]) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[BoardChange], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _notify(self, change: BoardChange) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+    # -- hex queries -----------------------------------------------------------
+    def __contains__(self, h: object) -> bool:
+        return h in self.graph
+
+    def hexes(self) -> Iterator[Hex]:
+        return iter(self.graph.nodes)
+
+    def __len__(self) -> int:
+        return self.graph.number_of_nodes()
+
+    def label(self, h: Hex) -> str:
+        return self.grid.label(h)
+
+    def hex_at(self, label: str) -> Hex:
+        """The on-map hex with this ``CCRR`` label; ValueError if malformed or off the map."""
+        h = self.grid.parse_label(label)
+        if h not in self.graph:
+            raise ValueError(
+                f"hex {label} is off the map ({self.grid.columns} columns x {self.grid.rows} rows)"
+            )
+        return h
+
+    def terrain(self, h: Hex) -> Terrain:
+        return self.graph.nodes[h]["terrain"]
+
+    def level(self, h: Hex) -> int:
+        return self.graph.nodes[h]["level"]
+
+    def features(self, h: Hex) -> frozenset[HexFeature]:
+        return self.graph.nodes[h]["features"]
+
+    def has_feature(self, h: Hex, feature: HexFeature) -> bool:
+        return feature in self.graph.nodes[h]["features"]
+
+    def entry_group(self, h: Hex) -> str | None:
+        return self.graph.nodes[h]["entry_group"]
+
+    def hex_data(self, h: Hex) -> HexData:
+        node = self.graph.nodes[h]
+        return HexData(node["terrain"], node["level"], node["features"], node["entry_group"])
+
+    def hexes_with(self, feature: HexFeature) -> list[Hex]:
+        return sorted(h for h, fs in self.graph.nodes(data="features") if feature in fs)
+
+    def hexes_of(self, terrain: Terrain) -> list[Hex]:
+        return sorted(h for h, t in self.graph.nodes(data="terrain") if t == terrain)
+
+    def entry_groups(self) -> dict[str, list[Hex]]:
+        groups: dict[str, list[Hex]] = {}
+        for h, group in self.graph.nodes(data="entry_group"):
+            if group is not None:
+                groups.setdefault(group, []).append(h)
+        return {name: sorted(hs) for name, hs in sorted(groups.items())}
+
+    def area(self, name: str) -> frozenset[Hex]:
+        try:
+            return self.areas[name]
+        except KeyError:
+            raise KeyError(f"the map has no area named {name!r}") from None
+
+    def areas_of(self, h: Hex) -> list[str]:
+        return sorted(name for name, hexes in self.areas.items() if h in hexes)
+
+    def victory_locations(self) -> dict[str, frozenset[Hex]]:
+        """Each ``victory.*`` area is one location; a victory hex in none is its own."""
+        locations = {
+            name: hexes for name, hexes in self.areas.items() if name.startswith(VICTORY_AREA_PREFIX)
+        }
+        covered = set().union(*locations.values()) if locations else set()
+        for h in self.hexes_with(HexFeature.VICTORY):
+            if h not in covered:
+                locations[f"{VICTORY_AREA_PREFIX}{self.label(h)}"] = frozenset({h})
+        return dict(sorted(locations.items()))
+
+    # -- hexside queries -------------------------------------------------------
+    def hexsides(self) -> Iterator[Hexside]:
+        for a, b in self.graph.edges:
+            yield Hexside.between(a, b)
+
+    def hexside_features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
+        """Features of the hexside between two adjacent on-map hexes."""
+        return self.graph.edges[a, b]["features"]
+
+    def featured_hexsides(self) -> dict[Hexside, frozenset[HexsideFeature]]:
+        return {
+            Hexside.between(a, b): fs for a, b, fs in self.graph.edges(data="features") if fs
+        }
+
+    def neighbors(self, h: Hex) -> list[Hex]:
+        """On-map neighbours, whatever lies between."""
+        return list(self.graph.neighbors(h))
+
+    def passable_neighbors(self, h: Hex) -> list[Hex]:
+        """Neighbours reachable across the hexside and not barred by terrain.
+
+        Front Gate walls (B-6) and cliffs ("cannot be entered") bar a ground unit;
+        the rules engine adds mover-specific costs on top.
+        """
+        result = []
+        for n, fs in self.graph[h].items():
+            if fs["features"] & IMPASSABLE_HEXSIDES:
+                continue
+            if self.terrain(n) == Terrain.CLIFF:
+                continue
+            result.append(n)
+        return result
+
+    def is_on_edge(self, h: Hex) -> bool:
+        return self.grid.is_on_edge(h)
+
+    # -- mutators (each notifies observers) ------------------------------------
+    def set_hex(self, h: Hex, data: HexData) -> None:
+        self._require(h)
+        self.graph.nodes[h].update(_node_attrs(data))
+        self._notify(BoardChange("hex", hexes=(h,)))
+
+    def set_terrain(self, h: Hex, terrain: Terrain, level: int | None = None) -> None:
+        data = self.hex_data(h)
+        new_level = DEFAULT_LEVEL[terrain] if level is None else level
+        if terrain == data.terrain and level is None:
+            new_level = data.level
+        self.set_hex(h, replace(data, terrain=terrain, level=new_level))
+
+    def set_level(self, h: Hex, level: int) -> None:
+        self.set_hex(h, replace(self.hex_data(h), level=level))
+
+    def set_feature(self, h: Hex, feature: HexFeature, present: bool) -> None:
+        data = self.hex_data(h)
+        features = data.features | {feature} if present else data.features - {feature}
+        group = data.entry_group if HexFeature.ENTRY_TRIANGLE in features else None
+        self.set_hex(h, replace(data, features=frozenset(features), entry_group=group))
+
+    def set_entry_group(self, h: Hex, group: str | None) -> None:
+        data = self.hex_data(h)
+        features = set(data.features)
+        if group is None:
+            features.discard(HexFeature.ENTRY_TRIANGLE)
+        else:
+            features.add(HexFeature.ENTRY_TRIANGLE)
+        self.set_hex(h, replace(data, features=frozenset(features), entry_group=group))
+
+    def set_hexside_features(self, a: Hex, b: Hex, features: Iterable[HexsideFeature]) -> None:
+        self._require(a)
+        self._require(b)
+        if not are_adjacent(a, b):
+            raise ValueError(f"{self.label(a)} and {self.label(b)} are not adjacent")
+        self.graph.edges[a, b]["features"] = frozenset(HexsideFeature(f) for f in features)
+        self._notify(BoardChange("hexside", hexsides=(Hexside.between(a, b),)))
+
+    def set_slope_lines(self, lines: Iterable[SlopeLine]) -> None:
+        self.slope_lines = list(lines)
+        self._notify(BoardChange("slope_lines"))
+
+    def set_area(self, name: str, hexes: Iterable[Hex] | None) -> None:
+        """Create, replace or (with ``None``) delete an area."""
+        if hexes is None:
+            self.areas.pop(name, None)
+        else:
+            self.areas[name] = frozenset(hexes)
+        self._notify(BoardChange("areas", area=name))
+
+    def rename_area(self, old: str, new: str) -> None:
+        if new in self.areas:
+            raise ValueError(f"an area named {new!r} already exists")
+        self.areas = {(new if k == old else k): v for k, v in self.areas.items()}
+        self._notify(BoardChange("areas", area=new))
+
+    def set_meta(self, meta: MapMeta) -> None:
+        self.meta = meta
+        self._notify(BoardChange("meta"))
+
+    def resized(self, columns: int, rows: int) -> Board:
+        """A copy on a grid of another size; what falls off the map is dropped."""
+        grid = replace(self.grid, columns=columns, rows=rows)
+        board = Board(grid, self.meta)
+        for h in self.graph.nodes:
+            if h in board.graph:
+                board.graph.nodes[h].update(_node_attrs(self.hex_data(h)))
+        for a, b, fs in self.graph.edges(data="features"):
+            if fs and board.graph.has_edge(a, b):
+                board.graph.edges[a, b]["features"] = fs
+        board.slope_lines = [s for s in self.slope_lines if all(h in board.graph for h in s.hexes)]
+        board.areas = {k: frozenset(h for h in v if h in board.graph) for k, v in self.areas.items()}
+        return board
+
+    def copy(self) -> Board:
+        return self.resized(self.grid.columns, self.grid.rows)
+
+    def _require(self, h: Hex) -> None:
+        if h not in self.graph:
+            raise ValueError(f"{h} is not on the map")
+
+    # -- comparisons -----------------------------------------------------------
+    def content_equals(self, other: Board) -> bool:
+        """Same grid, metadata, hexes, hexsides, slope lines and areas."""
+        return (
+            self.grid == other.grid
+            and self.meta == other.meta
+            and all(self.hex_data(h) == other.hex_data(h) for h in self.hexes())
+            and self.featured_hexsides() == other.featured_hexsides()
+            and sorted(s.hexes for s in self.slope_lines) == sorted(s.hexes for s in other.slope_lines)
+            and self.areas == other.areas
+        )
+
+
+def _node_attrs(data: HexData) -> dict:
+    return {
+        "terrain": Terrain(data.terrain),
+        "level": int(data.level),
+        "features": frozenset(HexFeature(f) for f in data.features),
+        "entry_group": data.entry_group,
+    }
+
+
+__all__ = [
+    "Board",
+    "BoardChange",
+    "DEFAULT_LEVEL",
+    "HexData",
+    "HexFeature",
+    "HexsideFeature",
+    "IMPASSABLE_HEXSIDES",
+    "MAX_LEVEL",
+    "MapMeta",
+    "SlopeLine",
+    "Terrain",
+    "VICTORY_AREA_PREFIX",
+]

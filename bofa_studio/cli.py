@@ -1,0 +1,64 @@
+"""The ``bofa-studio`` command: the GUI by default, plus headless subcommands.
+
+Each subcommand lives in ``bofa_studio/commands/<name>.py`` and exposes
+``register(subparsers)``; this module only assembles them. Exit codes: 0 success,
+1 the input has problems (listed one per line), 2 bad arguments or unreadable input.
+Nothing here prints a traceback for a user's mistake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from bofa_studio import __version__
+
+# Subcommand modules, in the order `--help` lists them.
+COMMAND_MODULES = [
+    "bofa_studio.commands.validate",
+    "bofa_studio.commands.export",
+    "bofa_studio.commands.render",
+    "bofa_studio.commands.gui",
+]
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bofa-studio",
+        description="Author, play and share hex-and-counter battles of Middle-earth. "
+        "With no command, opens the app on the default content.",
+    )
+    parser.add_argument("--version", action="version", version=f"bofa-studio {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from bofa_studio.commands.gui import open_default
+
+        return open_default()
+    try:
+        return int(args.handler(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> int:
+    """Print a one-line error for the user and return the exit code."""
+    print(f"bofa-studio: error: {message}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

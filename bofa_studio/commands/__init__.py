@@ -1,0 +1,1 @@
+"""Subcommands of the ``bofa-studio`` command line; see ``bofa_studio.cli``."""

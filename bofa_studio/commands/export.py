@@ -1,0 +1,35 @@
+"""``bofa-studio export MAP --format node-link|graphml -o OUT``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bofa_studio.jsonfile import DataFileError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("export", help="write the board graph as node-link JSON or GraphML")
+    p.add_argument("map", metavar="MAP")
+    p.add_argument("--format", required=True, choices=["node-link", "graphml"])
+    p.add_argument("-o", "--output", required=True, metavar="OUT")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bofa_studio.board import load_map
+    from bofa_studio.board.export import export_graphml, export_node_link
+
+    try:
+        board = load_map(args.map)
+    except DataFileError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    writer = export_node_link if args.format == "node-link" else export_graphml
+    try:
+        writer(board, args.output)
+    except OSError as exc:
+        print(f"bofa-studio: error: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output}: {len(board)} hexes, {board.graph.number_of_edges()} hexsides")
+    return 0

@@ -1,0 +1,46 @@
+"""Where the shipped content (``maps/``, ``scenarios/``) is, however the app was installed.
+
+A source checkout or editable install finds the folders beside the package; a
+PyInstaller build finds them in its bundle (``sys._MEIPASS``); a wheel carries
+them inside the package as ``bofa_studio/_content``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DEFAULT_MAP = "bofa1984.json"
+DEFAULT_SCENARIO = "bofa1984-basic.json"
+
+
+def content_root() -> Path:
+    """The folder that holds ``maps/`` and ``scenarios/``."""
+    candidates = []
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.append(Path(bundle))
+    package = Path(__file__).resolve().parent
+    candidates += [package / "_content", package.parent]
+    for root in candidates:
+        if (root / "maps").is_dir():
+            return root
+    raise FileNotFoundError(
+        "cannot find the shipped maps/ folder; looked in: " + ", ".join(str(c) for c in candidates)
+    )
+
+
+def maps_dir() -> Path:
+    return content_root() / "maps"
+
+
+def scenarios_dir() -> Path:
+    return content_root() / "scenarios"
+
+
+def default_map_path() -> Path:
+    return maps_dir() / DEFAULT_MAP
+
+
+def default_scenario_path() -> Path:
+    return scenarios_dir() / DEFAULT_SCENARIO
