@@ -40,7 +40,7 @@ def say(message: str) -> None:
 
 def ensure_venv(extras: str) -> None:
     """Create .venv and install the project when pyproject.toml or the extras changed."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be started by an older python3
         sys.exit("BoFA Studio needs Python 3.11 or newer; this is " + sys.version.split()[0])
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == digest:

@@ -13,9 +13,10 @@ and from axial hexes.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterator
+from itertools import pairwise
 
 SQRT3 = math.sqrt(3.0)
 
@@ -130,7 +131,7 @@ def is_straight_line(hexes: list[Hex]) -> bool:
     """True when consecutive hexes are adjacent and all steps go the same way."""
     if len(hexes) < 2:
         return True
-    steps = {b - a for a, b in zip(hexes, hexes[1:])}
+    steps = {b - a for a, b in pairwise(hexes)}
     return len(steps) == 1 and next(iter(steps)) in DIRECTIONS
 
 

@@ -1,6 +1,13 @@
 """The board: hexes, hexsides, slope lines and areas over a networkx graph (see DESIGN.md)."""
 
-from bofa_studio.board.mapfile import MAP_FORMAT, MAP_VERSION, board_from_dict, board_to_dict, load_map, save_map
+from bofa_studio.board.mapfile import (
+    MAP_FORMAT,
+    MAP_VERSION,
+    board_from_dict,
+    board_to_dict,
+    load_map,
+    save_map,
+)
 from bofa_studio.board.model import (
     Board,
     BoardChange,

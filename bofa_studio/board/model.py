@@ -12,9 +12,9 @@ changed, so views can redraw without keeping a copy of the map.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Callable, Iterable, Iterator
 
 import networkx as nx
 

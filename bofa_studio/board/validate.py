@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import pairwise
 
 from bofa_studio.board.model import (
     MAX_LEVEL,
@@ -135,8 +136,8 @@ def _check_slope_lines(board: Board) -> list[MapProblem]:
         if len(hexes) < 2 or not is_straight_line(hexes):
             problems.append(MapProblem(where, "a slope line must be a straight line of adjacent hexes", tuple(hexes)))
         levels = [board.level(h) for h in hexes]
-        if any(b > a for a, b in zip(levels, levels[1:])) or levels[-1] >= levels[0]:
-            shown = " ".join(f"{board.label(h)}:{lv}" for h, lv in zip(hexes, levels))
+        if any(b > a for a, b in pairwise(levels)) or levels[-1] >= levels[0]:
+            shown = " ".join(f"{board.label(h)}:{lv}" for h, lv in zip(hexes, levels, strict=True))
             problems.append(MapProblem(where, f"a slope line must run downhill; levels are {shown}", tuple(hexes)))
     return problems
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from bofa_studio.jsonfile import DataFileError, FileProblem, read_json_object
 

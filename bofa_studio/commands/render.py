@@ -1,0 +1,47 @@
+"""``bofa-studio render MAP -o OUT.png [--width PX]``: a headless image of a map."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bofa_studio.jsonfile import DataFileError
+
+
+def positive_width(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of pixels, got {text!r}") from None
+    if not 100 <= value <= 20000:
+        raise argparse.ArgumentTypeError(f"width must be between 100 and 20000 pixels, got {value}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("render", help="draw a map to a PNG file, headless")
+    p.add_argument("map", metavar="MAP")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    p.add_argument("--width", type=positive_width, default=1600, metavar="PX")
+    p.add_argument("--areas", action="store_true", help="shade the named areas too")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bofa_studio.board import load_map
+
+    try:
+        board = load_map(args.map)
+    except DataFileError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    from bofa_studio.ui.render import render_board, save_image
+
+    image = render_board(board, args.width, areas=args.areas)
+    try:
+        save_image(image, args.output)
+    except OSError as exc:
+        print(f"bofa-studio: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output} ({image.width()}x{image.height()})")
+    return 0

@@ -1,0 +1,1 @@
+"""The Qt user interface. Only this package (and the CLI entry) imports Qt."""

@@ -1,0 +1,129 @@
+"""The map scene: one QGraphicsScene that draws a board and follows its changes.
+
+The map editor, the scenario editor, play mode and the headless ``render``
+command all draw the board through this class, so what an author sees is what a
+player sees. Items observe the board (``Board.subscribe``); they hold no rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene
+
+from bofa_studio.board.model import Board, BoardChange
+from bofa_studio.hexgrid import Hex, Hexside
+from bofa_studio.ui import style
+from bofa_studio.ui.map_items import AreaLayer, HexItem, HexsideLayer, RoadLayer, SlopeLineLayer
+
+MARGIN = style.HEX_PX * 0.6
+
+
+@dataclass(frozen=True)
+class DisplayOptions:
+    """What the View menu toggles."""
+
+    labels: bool = True
+    levels: bool = True
+    hexsides: bool = True
+    areas: bool = False
+    slope_lines: bool = True
+    shown_areas: tuple[str, ...] | None = None  # None: every area, when areas are on
+
+
+class MapScene(QGraphicsScene):
+    def __init__(self, board: Board, parent=None) -> None:
+        super().__init__(parent)
+        self.display = DisplayOptions()
+        self.setBackgroundBrush(QColor("#f3efe4"))
+        self.board = board
+        self._items: dict[Hex, HexItem] = {}
+        self._build()
+
+    # -- geometry: map units -> scene units ---------------------------------
+    def hex_center(self, h: Hex) -> QPointF:
+        x, y = self.board.grid.center(h)
+        return QPointF(x * style.HEX_PX, y * style.HEX_PX)
+
+    def hex_polygon(self, h: Hex) -> QPolygonF:
+        return QPolygonF([QPointF(x * style.HEX_PX, y * style.HEX_PX) for x, y in self.board.grid.corners(h)])
+
+    def hexside_points(self, side: Hexside) -> tuple[QPointF, QPointF]:
+        (ax, ay), (bx, by) = self.board.grid.hexside_segment(side)
+        px = style.HEX_PX
+        return QPointF(ax * px, ay * px), QPointF(bx * px, by * px)
+
+    def board_rect(self) -> QRectF:
+        x0, y0, x1, y1 = self.board.grid.bounds()
+        px = style.HEX_PX
+        return QRectF(x0 * px, y0 * px, (x1 - x0) * px, (y1 - y0) * px)
+
+    def hex_at(self, pos: QPointF) -> Hex | None:
+        """The on-map hex under a scene point, or None."""
+        h = self.board.grid.pixel_to_hex(pos.x() / style.HEX_PX, pos.y() / style.HEX_PX)
+        return h if h in self.board else None
+
+    def nearest_hexside(self, pos: QPointF) -> Hexside | None:
+        """The on-map hexside closest to a scene point (for the hexside tool)."""
+        h = self.hex_at(pos)
+        if h is None:
+            return None
+        best, best_d = None, float("inf")
+        for n in self.board.neighbors(h):
+            side = Hexside.between(h, n)
+            a, b = self.hexside_points(side)
+            mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
+            d = (mid.x() - pos.x()) ** 2 + (mid.y() - pos.y()) ** 2
+            if d < best_d:
+                best, best_d = side, d
+        return best
+
+    # -- building and observing --------------------------------------------------
+    def _build(self) -> None:
+        self.clear()
+        self._items = {}
+        for h in self.board.hexes():
+            item = HexItem(self, h)
+            self.addItem(item)
+            self._items[h] = item
+        self.hexside_layer = HexsideLayer(self)
+        self.road_layer = RoadLayer(self)
+        self.slope_layer = SlopeLineLayer(self)
+        self.area_layer = AreaLayer(self)
+        for layer in (self.hexside_layer, self.road_layer, self.slope_layer, self.area_layer):
+            self.addItem(layer)
+        self.setSceneRect(self.board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self.board.subscribe(self._on_board_change)
+
+    def set_board(self, board: Board) -> None:
+        """Show another board (open, new, resize)."""
+        self.board.unsubscribe(self._on_board_change)
+        self.board = board
+        self._build()
+
+    def detach(self) -> None:
+        """Stop observing the board, before the scene is thrown away."""
+        self.board.unsubscribe(self._on_board_change)
+
+    def hex_item(self, h: Hex) -> HexItem:
+        return self._items[h]
+
+    def _on_board_change(self, change: BoardChange) -> None:
+        if change.kind == "hex":
+            for h in change.hexes:
+                self._items[h].update()
+            # Roads join neighbouring hexes, so a path toggle redraws the road layer.
+            self.road_layer.rebuild()
+        elif change.kind == "hexside":
+            self.hexside_layer.rebuild()
+        elif change.kind == "slope_lines":
+            self.slope_layer.rebuild()
+        elif change.kind == "areas":
+            self.area_layer.update()
+        self.update()
+
+    def set_display(self, **changes: object) -> None:
+        self.display = replace(self.display, **changes)
+        self.update()

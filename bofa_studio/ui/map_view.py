@@ -1,0 +1,120 @@
+"""A zoomable, pannable view of a MapScene.
+
+Wheel zooms about the cursor, pinch zooms on touchpads, +/- and 0 zoom from
+the keyboard, and the middle mouse button or space+drag pans. Editor tools get
+the mouse through the scene; the view only moves the camera.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
+
+from bofa_studio.board.model import Board
+from bofa_studio.hexgrid import Hex
+from bofa_studio.ui.map_scene import MapScene
+
+MIN_SCALE = 0.08
+MAX_SCALE = 6.0
+STEP = 1.2
+
+
+class MapView(QGraphicsView):
+    hex_hovered = Signal(object)  # Hex or None
+
+    def __init__(self, board_or_scene: Board | MapScene, parent=None) -> None:
+        scene = board_or_scene if isinstance(board_or_scene, MapScene) else MapScene(board_or_scene)
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMouseTracking(True)
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)
+        self._panning_from: QPointF | None = None
+        self._last_hover: Hex | None = None
+
+    # -- zoom ----------------------------------------------------------------
+    def current_scale(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float) -> None:
+        target = max(MIN_SCALE, min(MAX_SCALE, self.current_scale() * factor))
+        factor = target / self.current_scale()
+        if abs(factor - 1.0) > 1e-9:
+            self.scale(factor, factor)
+
+    def zoom_in(self) -> None:
+        self.zoom_by(STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / STEP)
+
+    def fit(self) -> None:
+        self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def center_on_hexes(self, hexes: list[Hex]) -> None:
+        if not hexes:
+            return
+        points = [self.map_scene.hex_center(h) for h in hexes]
+        x = sum(p.x() for p in points) / len(points)
+        y = sum(p.y() for p in points) / len(points)
+        self.centerOn(QPointF(x, y))
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.pixelDelta().y()
+        if delta:
+            self.zoom_by(STEP ** (delta / 120.0))
+        event.accept()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.NativeGesture:
+            gesture: QNativeGestureEvent = event  # type: ignore[assignment]
+            if gesture.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
+                self.zoom_by(1.0 + gesture.value())
+                return True
+        return super().viewportEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_out()
+        elif key == Qt.Key.Key_0:
+            self.fit()
+        else:
+            super().keyPressEvent(event)
+
+    # -- pan -------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._panning_from = event.position()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._panning_from is not None:
+            delta = event.position() - self._panning_from
+            self._panning_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
+            event.accept()
+            return
+        h = self.map_scene.hex_at(self.mapToScene(event.position().toPoint()))
+        if h != self._last_hover:
+            self._last_hover = h
+            self.hex_hovered.emit(h)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton and self._panning_from is not None:
+            self._panning_from = None
+            self.unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)

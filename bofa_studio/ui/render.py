@@ -1,0 +1,55 @@
+"""Headless rendering of a board to an image, with the same scene the GUI shows."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from bofa_studio.board.model import Board
+
+
+def ensure_app():
+    """A QApplication for headless work; offscreen unless the caller chose a platform."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QApplication([])
+    return app
+
+
+def render_board(board: Board, width: int = 1600, **display: object) -> QImage:
+    """The whole board drawn into an image ``width`` pixels wide."""
+    ensure_app()
+    from bofa_studio.ui.map_scene import MapScene
+
+    scene = MapScene(board)
+    if display:
+        scene.set_display(**display)
+    source = scene.sceneRect()
+    height = max(1, round(width * source.height() / source.width()))
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("#f3efe4"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, width, height), source, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    scene.detach()
+    return image
+
+
+def save_image(image: QImage, path: str | os.PathLike[str]) -> None:
+    """Save atomically: write a temporary file beside the target, then rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    suffix = target.suffix.lstrip(".").upper() or "PNG"
+    tmp = target.with_name(f".{target.name}.tmp")
+    if not image.save(str(tmp), suffix):
+        tmp.unlink(missing_ok=True)
+        raise OSError(f"cannot write {path} as {suffix}")
+    os.replace(tmp, target)
