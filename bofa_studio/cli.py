@@ -33,6 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the app on the default content.",
     )
     parser.add_argument("--version", action="version", version=f"bofa-studio {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check this installation headless (load content, run the engine, render) and exit",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -42,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.self_test:
+        from bofa_studio.selftest import run_self_test
+
+        return run_self_test()
     if args.command is None:
         from bofa_studio.commands.gui import open_default
 
