@@ -25,8 +25,15 @@ lower, 0101 top-left, north up):
   1507 (SW) and 1707 (SE) on the plain.
 * The River Running along hexsides from the corner of 1606/1607/1707 down the
   valley, looping east around Dale and off the south edge.
+* Guard rooms 1206 (north-western ridge) and 2006 (north-eastern ridge), level 2 on
+  the valley side, each reached by a mountain path from the gate's approach hex.
 * Ravenhill (the summit): 1012, 1112, 1113, ringed by mountain-slope hexes.
-* Dale: 7 hexes around the star hex 1716 on the west bank inside the river bend.
+* Dale: the star hex 1716 and its 6 neighbours on the west bank, inside a bend
+  where the river swings east around the town; the road from the south edge
+  crosses at the destroyed bridge (1816) and runs north along the west bank to 1507.
+* Entry triangles: rows 22-24 of columns 01-11 and 22-32 (south-west, south-east),
+  the top row and the side edge down to row 12 on each side of the gate's column
+  (north-west, north-east); the entry circle 0119 on the west edge.
 """
 
 from __future__ import annotations
@@ -79,8 +86,8 @@ META = MapMeta(
 # row SQRT3 high). They meet at the north centre above the Front Gate.
 GATE = "1606"
 SPACING = SQRT3  # centre-to-centre distance of neighbouring hexes
-NW_CREST = [(22.5, 0.9), (13.5, 5.6), (-1.0, 19.5)]
-NE_CREST = [(22.5, 0.9), (31.5, 5.6), (47.5, 19.5)]
+NW_CREST = [(22.5, 0.9), (14.0, 6.6), (-1.0, 19.5)]
+NE_CREST = [(22.5, 0.9), (31.0, 6.6), (47.5, 19.5)]
 CREST_HALF_WIDTH = 3  # levels 4 (crest), 3, 2, 1 on each side
 
 # -- the valley ----------------------------------------------------------------
@@ -92,42 +99,42 @@ FORCED_PLAIN = ["1507", "1607", "1707", "1508", "1608", "1708"]  # the valley he
 SUMMIT = ["1012", "1112", "1113"]  # Ravenhill, 3 mutually adjacent hexes at level 1
 
 DALE_STAR = "1716"
-DALE = ["1716", "1715", "1615", "1616", "1717", "1617", "1816"]
+DALE = ["1716", "1715", "1717", "1615", "1616", "1815", "1816"]  # the star and its 6 neighbours
 BRIDGE = "1816"  # Dale hex on the river, where the road from the south-east crosses
 
 # The river, as the last column (printed) still on the west bank for each row
 # (printed) from row 7 down. Every hexside between the west bank and the east bank
 # is river. Starting at row 7 makes the source the corner of 1606/1607/1707.
 RIVER_WEST_BANK_LAST_COLUMN = {
-    7: 16, 8: 16, 9: 16, 10: 16, 11: 17, 12: 17, 13: 18, 14: 18, 15: 18,
-    16: 18, 17: 18, 18: 17, 19: 17, 20: 16, 21: 16, 22: 16, 23: 16, 24: 16,
+    7: 16, 8: 16, 9: 16, 10: 16, 11: 17, 12: 17, 13: 17, 14: 18, 15: 18,
+    16: 18, 17: 18, 18: 16, 19: 16, 20: 16, 21: 15, 22: 15, 23: 16, 24: 16,
 }
 
 # Road: south edge -> east bank -> bridge into Dale -> star -> north to the gate.
 ROAD = [
-    "2024", "2023", "2022", "2021", "2020", "1919", "1918", "1917", "1816",
-    "1716", "1715", "1714", "1613", "1612", "1611", "1610", "1509", "1508", "1507",
+    "2024", "2023", "2022", "2021", "2020", "1920", "1919", "1918", "1917", "1816",
+    "1716", "1715", "1714", "1613", "1612", "1611", "1610", "1510", "1509", "1508", "1507",
 ]
 # A path up Ravenhill's slopes from the road to the summit.
-SUMMIT_PATH = ["1412", "1312", "1212", "1112"]
+SUMMIT_PATH = ["1612", "1512", "1412", "1312", "1212", "1112"]
 
-GUARD_ROOM_WEST = "1207"
-GUARD_ROOM_EAST = "2007"
+GUARD_ROOM_WEST = "1206"  # level 2, inner face of the north-western ridge
+GUARD_ROOM_EAST = "2006"  # level 2, inner face of the north-eastern ridge
 # Mountain paths from each approach hex up the inner face to the guard room.
-PATH_WEST = ["1507", "1407", "1307", "1207"]
-PATH_EAST = ["1707", "1807", "1907", "2007"]
+PATH_WEST = ["1507", "1406", "1306", "1206"]
+PATH_EAST = ["1707", "1806", "1906", "2006"]
 
 # Boulder piles: (pile, direction) with direction a compass name; the slope line
 # runs 2 hexes from the pile that way, downhill.
 BOULDER_PILES = [
-    # north-western ridge, inner face (downhill to the south-east)
-    ("1005", "SE"),
-    ("0707", "SE"),
-    ("0409", "SE"),
-    # north-eastern ridge, inner face (downhill to the south-west)
-    ("2305", "SW"),
-    ("2607", "SW"),
-    ("2909", "SW"),
+    # north-western ridge, inner face: level 3 -> 2 -> 1 to the south-east
+    ("0907", "SE"),
+    ("0609", "SE"),
+    ("0312", "SE"),
+    # north-eastern ridge, inner face: level 3 -> 2 -> 1 to the south-west
+    ("2307", "SW"),
+    ("2609", "SW"),
+    ("2911", "SW"),
     # the summit, downhill onto the slopes and the plain
     ("1012", "NW"),
     ("1113", "S"),
@@ -243,8 +250,13 @@ def build_board() -> Board:
         board.set_feature(h, HexFeature.VICTORY, True)
 
     # Road and paths.
-    for label in ROAD + SUMMIT_PATH + PATH_WEST + PATH_EAST:
-        board.set_feature(at(label), HexFeature.PATH, True)
+    for path in (ROAD, SUMMIT_PATH, PATH_WEST, PATH_EAST):
+        hexes = [at(label) for label in path]
+        for a, b in zip(hexes, hexes[1:]):
+            if b not in board.neighbors(a):
+                raise ValueError(f"path {path[0]}-{path[-1]}: {board.label(a)} and {board.label(b)} are not adjacent")
+        for h in hexes:
+            board.set_feature(h, HexFeature.PATH, True)
 
     # Boulder piles and their slope lines.
     names = GRID_DIRECTION_NAMES
