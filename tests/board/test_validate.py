@@ -1,0 +1,115 @@
+"""Map validation: each check finds the problem it exists for, and names the hexes."""
+
+import pytest
+
+from bofa_studio.board import HexFeature, HexsideFeature, SlopeLine, Terrain, validate_board
+from bofa_studio.hexgrid import DIRECTIONS
+
+N, NE, SE, S, SW, NW = DIRECTIONS
+
+
+def messages(board):
+    return [str(p) for p in validate_board(board)]
+
+
+def test_the_small_board_is_valid(small_board):
+    assert validate_board(small_board) == []
+
+
+def test_front_gate_open_to_a_third_hex(small_board):
+    """B-6: the Front Gate "can be fired at and moved onto only from 2 plain hexes"."""
+    gate = small_board.hex_at("0602")
+    small_board.set_hexside_features(gate, gate + S, [])
+    problems = validate_board(small_board)
+    assert len(problems) == 1
+    assert problems[0].location == "0602"
+    assert "exactly two plain hexes" in problems[0].message
+    assert "0603" in problems[0].message
+
+
+def test_front_gate_approached_from_non_plain(small_board):
+    """B-6: the two approach hexes are plain hexes."""
+    small_board.set_terrain(small_board.hex_at("0503"), Terrain.DALE)
+    assert any("exactly two plain hexes" in m for m in messages(small_board))
+
+
+def test_missing_front_gate(small_board):
+    small_board.set_terrain(small_board.hex_at("0602"), Terrain.PLAIN)
+    assert any("no Front Gate" in m for m in messages(small_board))
+
+
+def test_river_with_a_gap(small_board):
+    """B-6: "The River Running flows along the hexsides": its hexsides form a line."""
+    at = small_board.hex_at
+    small_board.set_hexside_features(at("0604"), at("0704"), [])
+    problems = [p for p in validate_board(small_board) if "river stops" in p.message]
+    assert len(problems) == 2  # both loose ends are named
+    assert all(len(p.hexes) == 2 for p in problems)
+
+
+def test_river_may_end_at_the_map_edge_and_the_gate(small_board):
+    rivers = [s for s, fs in small_board.featured_hexsides().items() if HexsideFeature.RIVER in fs]
+    assert len(rivers) > 10
+    assert validate_board(small_board) == []
+
+
+def test_slope_line_must_start_at_a_boulder_pile(small_board):
+    """S-7: "the rolling counter must be on a boulder-pile hex"."""
+    small_board.set_feature(small_board.hex_at("0306"), HexFeature.BOULDER_PILE, False)
+    assert any("start at a boulder pile" in m for m in messages(small_board))
+
+
+def test_slope_line_must_be_straight(small_board):
+    """B-1: "SLOPE LINE: Straight lines running downhill"."""
+    top = small_board.hex_at("0306")
+    small_board.set_slope_lines([SlopeLine((top, top + N, top + N + NE))])
+    assert any("straight line" in m for m in messages(small_board))
+
+
+def test_slope_line_must_run_downhill(small_board):
+    """B-1: "SLOPE LINE: Straight lines running downhill"."""
+    top = small_board.hex_at("0306")
+    small_board.set_slope_lines([SlopeLine((top + N + N, top + N, top))])
+    small_board.set_feature(top + N + N, HexFeature.BOULDER_PILE, True)
+    assert any("run downhill" in m for m in messages(small_board))
+
+
+def test_victory_location_count(small_board):
+    """B-11: "The 5 victory hexes/areas are marked with red stars"."""
+    small_board.set_feature(small_board.hex_at("0907"), HexFeature.VICTORY, False)
+    assert any("expected 5 victory locations" in m and "found 4" in m for m in messages(small_board))
+
+
+def test_victory_area_hex_without_star(small_board):
+    small_board.set_feature(small_board.hex_at("0306"), HexFeature.VICTORY, False)
+    assert any(m.startswith("0306:") and "no victory star" in m for m in messages(small_board))
+
+
+def test_summit_must_be_higher_than_its_slopes(small_board):
+    """S-6: "The mountain summit is one level higher than the mountain slopes"."""
+    small_board.set_level(small_board.hex_at("0306"), 0)
+    found = [p for p in validate_board(small_board) if "higher than the slope" in p.message]
+    assert found and all(small_board.hex_at("0306") in p.hexes for p in found)
+
+
+def test_entry_groups_lie_on_board_edges(small_board):
+    """B-5: reinforcements enter "through the entry triangles along the ... edge"."""
+    small_board.set_entry_group(small_board.hex_at("0505"), "south_west")
+    assert any(m.startswith("0505:") and "rows from the board edge" in m for m in messages(small_board))
+    small_board.set_entry_group(small_board.hex_at("0606"), "middle")
+    assert any("entry group middle" in m and "does not touch a board edge" in m for m in messages(small_board))
+
+
+@pytest.mark.parametrize(
+    ("terrain", "level", "expected"),
+    [(Terrain.MOUNTAIN, 0, "level 1-4"), (Terrain.PLAIN, 2, "plain height"), (Terrain.SUMMIT, 0, "above the plain")],
+)
+def test_levels_fit_the_terrain(small_board, terrain, level, expected):
+    h = small_board.hex_at("1101")
+    small_board.set_terrain(h, terrain, level)
+    assert any(m.startswith("1101:") and expected in m for m in messages(small_board))
+
+
+def test_empty_area(small_board):
+    small_board.set_area("setup.empty", [])
+    assert "area setup.empty: is empty" in messages(small_board)
