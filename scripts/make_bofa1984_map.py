@@ -57,7 +57,7 @@ from bofa_studio.board import (  # noqa: E402
     save_map,
     validate_board,
 )
-from bofa_studio.hexgrid import SQRT3, GridSpec, Hex, Orientation, Shifted  # noqa: E402
+from bofa_studio.hexgrid import FLAT_DIRECTION_NAMES, SQRT3, GridSpec, Hex, Orientation, Shifted  # noqa: E402
 
 DEFAULT_OUTPUT = ROOT / "maps" / "bofa1984.json"
 
@@ -65,10 +65,7 @@ GRID = GridSpec(orientation=Orientation.FLAT, columns=32, rows=24, shifted=Shift
 
 META = MapMeta(
     name="The Battle of Five Armies (1984), reconstructed",
-    source=(
-        "Reconstructed from the 1984 rulebook text (ICE, The Battle of Five Armies); "
-        "see board-notes.md"
-    ),
+    source="Reconstructed from the 1984 rulebook text (ICE, The Battle of Five Armies); see board-notes.md",
     provenance="reconstructed",
     notes=(
         "No scan of the printed board was used. Hexes, levels and features are placed "
@@ -105,16 +102,18 @@ BRIDGE = "1816"  # Dale hex on the river, where the road from the south-east cro
 # The river, as the last column (printed) still on the west bank for each row
 # (printed) from row 7 down. Every hexside between the west bank and the east bank
 # is river. Starting at row 7 makes the source the corner of 1606/1607/1707.
+# fmt: off
 RIVER_WEST_BANK_LAST_COLUMN = {
     7: 16, 8: 16, 9: 16, 10: 16, 11: 17, 12: 17, 13: 17, 14: 18, 15: 18,
     16: 18, 17: 18, 18: 16, 19: 16, 20: 16, 21: 15, 22: 15, 23: 16, 24: 16,
 }
+# fmt: on
 
 # Road: south edge -> east bank -> bridge into Dale -> star -> north to the gate.
-ROAD = [
-    "2024", "2023", "2022", "2021", "2020", "1920", "1919", "1918", "1917", "1816",
-    "1716", "1715", "1714", "1613", "1612", "1611", "1610", "1510", "1509", "1508", "1507",
-]
+ROAD = (
+    "2024 2023 2022 2021 2020 1920 1919 1918 1917 1816 "  # east bank, to the bridge
+    "1716 1715 1714 1613 1612 1611 1610 1510 1509 1508 1507"  # Dale, then the west bank
+).split()
 # A path up Ravenhill's slopes from the road to the summit.
 SUMMIT_PATH = ["1612", "1512", "1412", "1312", "1212", "1112"]
 
@@ -160,7 +159,7 @@ def _dist_to_segment(p, a, b) -> tuple[float, float]:
 def _ridge_distance(p, crest) -> tuple[float, bool]:
     """Distance from p to the crest polyline (in hexes), and whether p is on the valley side."""
     best = None
-    for a, b in zip(crest, crest[1:]):
+    for a, b in zip(crest, crest[1:], strict=False):
         d, cross = _dist_to_segment(p, a, b)
         if best is None or d < best[0]:
             best = (d, cross)
@@ -252,14 +251,16 @@ def build_board() -> Board:
     # Road and paths.
     for path in (ROAD, SUMMIT_PATH, PATH_WEST, PATH_EAST):
         hexes = [at(label) for label in path]
-        for a, b in zip(hexes, hexes[1:]):
+        for a, b in zip(hexes, hexes[1:], strict=False):
             if b not in board.neighbors(a):
-                raise ValueError(f"path {path[0]}-{path[-1]}: {board.label(a)} and {board.label(b)} are not adjacent")
+                raise ValueError(
+                    f"path {path[0]}-{path[-1]}: {board.label(a)} and {board.label(b)} are not adjacent"
+                )
         for h in hexes:
             board.set_feature(h, HexFeature.PATH, True)
 
     # Boulder piles and their slope lines.
-    names = GRID_DIRECTION_NAMES
+    names = FLAT_DIRECTION_NAMES
     lines = []
     for label, direction in BOULDER_PILES:
         pile = at(label)
@@ -298,9 +299,6 @@ def build_board() -> Board:
     groups = board.entry_groups()
     board.set_area("setup.dark", groups["south_west"] + groups["south_east"])
     return board
-
-
-GRID_DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 def main(argv: list[str] | None = None) -> int:
