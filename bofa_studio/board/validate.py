@@ -114,6 +114,10 @@ def _check_rivers(board: Board) -> list[MapProblem]:
     gates = set(board.hexes_of(Terrain.FRONT_GATE))
     problems = []
     for vertex, sides in sorted(at_vertex.items(), key=lambda kv: sorted(kv[0])):
+        if len(sides) == 3:
+            problems.append(
+                _side(board, sides[0], "the river branches here: river hexsides must form lines, not forks")
+            )
         if len(sides) != 1:
             continue
         # A river may end only where it leaves the map or at its source, the Front Gate.

@@ -47,6 +47,15 @@ def test_river_with_a_gap(small_board):
     assert all(len(p.hexes) == 2 for p in problems)
 
 
+def test_river_that_forks(small_board):
+    """River hexsides form lines: three river hexsides meeting at a corner is a fork."""
+    at = small_board.hex_at
+    gate = at("0602")
+    x = gate + S + S
+    small_board.set_hexside_features(x + NE, x + SE, [HexsideFeature.RIVER])
+    assert any("river branches" in m for m in messages(small_board))
+
+
 def test_river_may_end_at_the_map_edge_and_the_gate(small_board):
     rivers = [s for s, fs in small_board.featured_hexsides().items() if HexsideFeature.RIVER in fs]
     assert len(rivers) > 10
