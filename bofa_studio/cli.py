@@ -22,6 +22,8 @@ COMMAND_MODULES = [
     "bofa_studio.commands.los",
     "bofa_studio.commands.render",
     "bofa_studio.commands.gui",
+    "bofa_studio.commands.edit_map",
+    "bofa_studio.commands.screenshot",
 ]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2

@@ -316,3 +316,49 @@ class AreaLayer(QGraphicsItem):
                 if h in board:
                     painter.drawPolygon(self.map_scene.hex_polygon(h))
 
+
+
+class OverlayLayer(QGraphicsItem):
+    """What tools draw over the map: brush outlines, LOS shading, lines, markers.
+
+    Named entries so each tool (or a panel) replaces and clears only its own
+    drawing. Entries are drawn in the order they were first set.
+    """
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.setZValue(20)
+        self._entries: dict[str, tuple[QPainterPath, QPen | None, QBrush | None]] = {}
+
+    def boundingRect(self) -> QRectF:
+        return self.map_scene.sceneRect()
+
+    def set_path(self, key: str, path: QPainterPath, pen: QPen | None = None, brush: QBrush | None = None) -> None:
+        self._entries[key] = (path, pen, brush)
+        self.update()
+
+    def set_hexes(self, key: str, hexes, brush: QBrush | QColor | None = None, pen: QPen | None = None) -> None:
+        """Fill (and/or outline) the given hexes as one path."""
+        path = QPainterPath()
+        for h in hexes:
+            if h in self.map_scene.board:
+                path.addPolygon(self.map_scene.hex_polygon(h))
+                path.closeSubpath()
+        self.set_path(key, path, pen, QBrush(brush) if isinstance(brush, QColor) else brush)
+
+    def clear(self, key: str | None = None) -> None:
+        if key is None:
+            self._entries.clear()
+        else:
+            self._entries.pop(key, None)
+        self.update()
+
+    def keys(self) -> list[str]:
+        return list(self._entries)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        for path, pen, brush in self._entries.values():
+            painter.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
+            painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
+            painter.drawPath(path)

@@ -8,17 +8,37 @@ player sees. Items observe the board (``Board.subscribe``); they hold no rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPolygonF
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from bofa_studio.board.model import Board, BoardChange
 from bofa_studio.hexgrid import Hex, Hexside
 from bofa_studio.ui import style
-from bofa_studio.ui.map_items import AreaLayer, HexItem, HexsideLayer, RoadLayer, SlopeLineLayer
+from bofa_studio.ui.map_items import AreaLayer, HexItem, HexsideLayer, OverlayLayer, RoadLayer, SlopeLineLayer
 
 MARGIN = style.HEX_PX * 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class ToolEvent:
+    """A mouse event as a tool sees it: where, which hex, which button."""
+
+    pos: QPointF
+    hex: Hex | None
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton
+    buttons: Qt.MouseButton = Qt.MouseButton.NoButton
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+
+
+class SceneTool(Protocol):
+    """What the scene forwards mouse events to (see ``ui.editor.tools.Tool``)."""
+
+    def press(self, event: ToolEvent) -> None: ...
+    def move(self, event: ToolEvent) -> None: ...
+    def release(self, event: ToolEvent) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -40,6 +60,9 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(QColor("#f3efe4"))
         self.board = board
         self._items: dict[Hex, HexItem] = {}
+        # The active editor tool, if any: the scene hands it the mouse, so tools
+        # stay independent of the view (zoom, pan) and testable without one.
+        self.tool: SceneTool | None = None
         self._build()
 
     # -- geometry: map units -> scene units ---------------------------------
@@ -92,7 +115,8 @@ class MapScene(QGraphicsScene):
         self.road_layer = RoadLayer(self)
         self.slope_layer = SlopeLineLayer(self)
         self.area_layer = AreaLayer(self)
-        for layer in (self.hexside_layer, self.road_layer, self.slope_layer, self.area_layer):
+        self.overlay = OverlayLayer(self)
+        for layer in (self.hexside_layer, self.road_layer, self.slope_layer, self.area_layer, self.overlay):
             self.addItem(layer)
         self.setSceneRect(self.board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
         self.board.subscribe(self._on_board_change)
@@ -123,6 +147,32 @@ class MapScene(QGraphicsScene):
         elif change.kind == "areas":
             self.area_layer.update()
         self.update()
+
+    # -- tools ---------------------------------------------------------------
+    def _tool_event(self, event: QGraphicsSceneMouseEvent) -> ToolEvent:
+        pos = event.scenePos()
+        return ToolEvent(pos, self.hex_at(pos), event.button(), event.buttons(), event.modifiers())
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.tool is None:
+            super().mousePressEvent(event)
+            return
+        self.tool.press(self._tool_event(event))
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.tool is None:
+            super().mouseMoveEvent(event)
+            return
+        self.tool.move(self._tool_event(event))
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.tool is None:
+            super().mouseReleaseEvent(event)
+            return
+        self.tool.release(self._tool_event(event))
+        event.accept()
 
     def set_display(self, **changes: object) -> None:
         self.display = replace(self.display, **changes)

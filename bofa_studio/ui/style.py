@@ -7,7 +7,8 @@ legibility: mountain levels darken with height, water is the one strong blue.
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPen
 
 from bofa_studio.board.model import Terrain
 
@@ -64,3 +65,14 @@ def hex_fill(terrain: Terrain, level: int) -> QColor:
     if terrain == Terrain.MOUNTAIN:
         return MOUNTAIN_LEVEL_COLORS.get(max(1, min(4, level)), TERRAIN_COLORS[Terrain.MOUNTAIN])
     return TERRAIN_COLORS[terrain]
+PROBLEM = QColor("#e040fb")  # validation problems: a colour no terrain uses
+
+
+def round_pen(color: QColor, width: float, dashed: bool = False) -> QPen:
+    """A pen with round caps: lines on the map end softly and join hex centres cleanly."""
+    pen = QPen(color, width)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    return pen

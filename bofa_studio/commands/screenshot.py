@@ -1,0 +1,97 @@
+"""``bofa-studio screenshot --mode MODE [FILE] -o OUT.png [--size WxH]``: the app, offscreen.
+
+For documentation and bug reports: the window is built exactly as a user sees
+it, rendered with the offscreen platform, and saved. Each mode is one function
+in ``MODES`` (mode name -> function(file, width, height) -> QImage), so the
+scenario editor and play mode can add theirs later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+SIZE_RE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
+MIN_SIZE, MAX_SIZE = 320, 8000
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = SIZE_RE.match(text.strip())
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels (e.g. 1400x900), got {text!r}")
+    w, h = int(match.group(1)), int(match.group(2))
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise argparse.ArgumentTypeError(f"width and height must be {MIN_SIZE}-{MAX_SIZE} pixels, got {w}x{h}")
+    return w, h
+
+
+def shoot_edit_map(path: str | None, width: int, height: int):
+    """The map editor on ``path`` (or a new map), fitted to the window, as a QImage."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from bofa_studio.board import load_map
+    from bofa_studio.ui.main_window import MainWindow
+
+    app = QApplication.instance()
+    board = load_map(path) if path else None
+    # A throwaway settings file: a screenshot must not depend on, or change, the user's.
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(board, path, settings=settings)
+        window.resize(width, height)
+        window.show()
+        app.processEvents()
+        window.view.fit()
+        app.processEvents()
+        image = window.grab().toImage()
+        window.document.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return image
+
+
+# mode -> function(file or None, width, height) -> QImage
+MODES: dict[str, Callable] = {
+    "edit-map": shoot_edit_map,
+}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("screenshot", help="render a window of the app offscreen to a PNG")
+    p.add_argument("--mode", required=True, choices=sorted(MODES), help="which window to show")
+    p.add_argument("file", metavar="FILE", nargs="?", help="the map (or scenario, save) to open")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    p.add_argument("--size", type=parse_size, default=(1400, 900), metavar="WxH")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bofa_studio.cli import fail
+    from bofa_studio.jsonfile import DataFileError
+
+    if args.file is not None and not Path(args.file).is_file():
+        return fail(f"{args.file}: file not found")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from bofa_studio.ui.render import ensure_app, save_image
+
+    ensure_app()
+    width, height = args.size
+    try:
+        image = MODES[args.mode](args.file, width, height)
+    except DataFileError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return fail(f"cannot open {args.file}")
+    try:
+        save_image(image, args.output)
+    except OSError as exc:
+        return fail(str(exc))
+    print(f"wrote {args.output} ({image.width()}x{image.height()})")
+    return 0

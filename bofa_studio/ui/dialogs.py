@@ -1,0 +1,183 @@
+"""Dialogs of the map editor: new map, resize, file problems, the rulebook, about.
+
+Each dialog has a small static ``ask``/``show`` entry point, and the main window
+calls them through attributes it can swap, so tests never block on a modal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor, QTextDocument
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+import bofa_studio
+from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
+
+RULEBOOK = "bofa-1984-rulebook.txt"
+MAX_COLUMNS = MAX_ROWS = 99  # CCRR labels have two digits each
+
+
+def find_rulebook(name: str = RULEBOOK) -> Path | None:
+    """The rulebook text, if this installation can see it.
+
+    The rulebooks are not ours to ship; in a checkout they sit in
+    ``../shared/rulebooks`` beside the repository.
+    """
+    repo = Path(bofa_studio.__file__).resolve().parent.parent
+    for folder in (repo.parent / "shared" / "rulebooks", repo / "rulebooks"):
+        candidate = folder / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class NewMapDialog(QDialog):
+    """Size, orientation and numbering of a new, all-plain map."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map")
+        form = QFormLayout(self)
+        self.name = QLineEdit("Untitled map")
+        self.columns = _spin(1, MAX_COLUMNS, 32)
+        self.rows = _spin(1, MAX_ROWS, 24)
+        self.orientation = QComboBox()
+        self.orientation.addItem("Flat-topped (columns)", Orientation.FLAT)
+        self.orientation.addItem("Pointy-topped (rows)", Orientation.POINTY)
+        self.shifted = QComboBox()
+        self.shifted.addItem("Even columns/rows shifted (02, 04, ...)", Shifted.EVEN)
+        self.shifted.addItem("Odd columns/rows shifted (01, 03, ...)", Shifted.ODD)
+        form.addRow("Name", self.name)
+        form.addRow("Columns", self.columns)
+        form.addRow("Rows", self.rows)
+        form.addRow("Orientation", self.orientation)
+        form.addRow("Numbering", self.shifted)
+        form.addRow(_buttons(self))
+
+    def grid(self) -> GridSpec:
+        return GridSpec(
+            self.orientation.currentData(), self.columns.value(), self.rows.value(), self.shifted.currentData()
+        )
+
+    @staticmethod
+    def ask(parent: QWidget | None) -> tuple[GridSpec, str] | None:
+        dialog = NewMapDialog(parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.grid(), dialog.name.text().strip() or "Untitled map"
+
+
+class ResizeDialog(QDialog):
+    def __init__(self, grid: GridSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Resize map")
+        form = QFormLayout(self)
+        self.columns = _spin(1, MAX_COLUMNS, grid.columns)
+        self.rows = _spin(1, MAX_ROWS, grid.rows)
+        form.addRow(QLabel("Hexes beyond the new size are dropped (undo brings them back)."))
+        form.addRow("Columns", self.columns)
+        form.addRow("Rows", self.rows)
+        form.addRow(_buttons(self))
+
+    @staticmethod
+    def ask(grid: GridSpec, parent: QWidget | None) -> tuple[int, int] | None:
+        dialog = ResizeDialog(grid, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.columns.value(), dialog.rows.value()
+
+
+class ProblemsDialog(QDialog):
+    """Every problem found in a file, one per line, instead of a traceback."""
+
+    def __init__(self, title: str, summary: str, problems: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(720, 360)
+        layout = QVBoxLayout(self)
+        label = QLabel(summary)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        self.text = QPlainTextEdit("\n".join(problems))
+        self.text.setReadOnly(True)
+        layout.addWidget(self.text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    @staticmethod
+    def show_problems(title: str, summary: str, problems: Sequence[str], parent: QWidget | None) -> None:
+        ProblemsDialog(title, summary, problems, parent).exec()
+
+
+class TextViewer(QDialog):
+    """A read-only text (the rulebook) with a search box; Enter finds the next match."""
+
+    def __init__(self, title: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(820, 760)
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search (e.g. S-8, Front Gate)")
+        self.search.setClearButtonEnabled(True)
+        self.search.returnPressed.connect(self.find_next)
+        find = QPushButton("Find next")
+        find.clicked.connect(self.find_next)
+        self.status = QLabel()
+        row.addWidget(self.search, 1)
+        row.addWidget(find)
+        row.addWidget(self.status)
+        layout.addLayout(row)
+        self.text = QPlainTextEdit(text)
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        layout.addWidget(self.text)
+
+    def find_next(self) -> bool:
+        needle = self.search.text()
+        if not needle:
+            return False
+        if self.text.find(needle) or self._wrap_and_find(needle):
+            self.status.setText("")
+            return True
+        self.status.setText("not found")
+        return False
+
+    def _wrap_and_find(self, needle: str) -> bool:
+        cursor = self.text.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.Start)
+        self.text.setTextCursor(cursor)
+        return self.text.find(needle, QTextDocument.FindFlag(0))
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+    return spin
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

@@ -1,0 +1,1 @@
+"""The map editor: the open document, its undo commands, tools and panels."""

@@ -1,0 +1,332 @@
+"""The tool dock (tool buttons and the active tool's options) and the properties dock.
+
+Widgets only edit tool attributes or push commands; the tools and the board hold
+the state, so the panels refresh themselves from the model when it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSignalBlocker, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain
+from bofa_studio.ui.editor.commands import MetaCommand
+from bofa_studio.ui.editor.document import MapDocument
+from bofa_studio.ui.editor.tools import (
+    AreaTool,
+    FeatureTool,
+    FillTool,
+    LevelTool,
+    PaintTool,
+    Tool,
+    terrain_name,
+)
+from bofa_studio.ui.los_probe import LosProbeTool
+
+BRUSH_SIZES = [(0, "1 hex"), (1, "7 hexes (radius 1)"), (2, "19 hexes (radius 2)")]
+
+
+class ToolPanel(QWidget):
+    """Tool buttons (bound to the window's tool actions) above the options of the active tool."""
+
+    def __init__(self, actions: list[QAction], tools: list[Tool], document: MapDocument, parent=None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        grid = QGridLayout()
+        for i, action in enumerate(actions):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(button.toolButtonStyle().ToolButtonTextOnly)
+            button.setSizePolicy(button.sizePolicy().Policy.Expanding, button.sizePolicy().Policy.Fixed)
+            grid.addWidget(button, i // 2, i % 2)
+        layout.addLayout(grid)
+        self.stack = QStackedWidget()
+        self.options: dict[str, ToolOptions] = {}
+        for tool in tools:
+            options = options_for(tool, document)
+            self.options[tool.key] = options
+            self.stack.addWidget(options)
+        layout.addWidget(self.stack)
+        layout.addStretch(1)
+
+    def show_tool(self, tool: Tool) -> None:
+        options = self.options[tool.key]
+        options.sync()
+        self.stack.setCurrentWidget(options)
+
+
+class ToolOptions(QWidget):
+    """Options of one tool; ``sync`` re-reads the tool (shared settings, undo)."""
+
+    def __init__(self, tool: Tool, parent=None) -> None:
+        super().__init__(parent)
+        self.tool = tool
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 8, 0, 0)
+        title = QLabel(f"<b>{tool.name}</b> ({tool.shortcut})")
+        self.form.addRow(title)
+        hint = QLabel(tool.hint)
+        hint.setWordWrap(True)
+        self.form.addRow(hint)
+
+    def sync(self) -> None:
+        pass
+
+
+class PaintOptions(ToolOptions):
+    def __init__(self, tool: PaintTool, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.terrain = QComboBox()
+        for t in Terrain:
+            self.terrain.addItem(terrain_name(t).capitalize(), t)
+        self.terrain.currentIndexChanged.connect(lambda _i: setattr(tool, "terrain", self.terrain.currentData()))
+        self.form.addRow("Terrain", self.terrain)
+        self.brush: QComboBox | None = None
+        if not isinstance(tool, FillTool):
+            self.brush = QComboBox()
+            for radius, text in BRUSH_SIZES:
+                self.brush.addItem(text, radius)
+            self.brush.currentIndexChanged.connect(lambda _i: setattr(tool, "radius", self.brush.currentData()))
+            self.form.addRow("Brush", self.brush)
+
+    def sync(self) -> None:
+        with QSignalBlocker(self.terrain):
+            self.terrain.setCurrentIndex(self.terrain.findData(self.tool.terrain))
+        if self.brush is not None:
+            with QSignalBlocker(self.brush):
+                self.brush.setCurrentIndex(self.brush.findData(self.tool.radius))
+
+
+class LevelOptions(ToolOptions):
+    def __init__(self, tool: LevelTool, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.mode = QComboBox()
+        for mode in tool.MODES:
+            self.mode.addItem(mode.capitalize(), mode)
+        self.level = QSpinBox()
+        self.level.setRange(0, MAX_LEVEL)
+        self.mode.currentIndexChanged.connect(self._changed)
+        self.level.valueChanged.connect(self._changed)
+        self.form.addRow("Mode", self.mode)
+        self.form.addRow("Level", self.level)
+
+    def _changed(self, *_args) -> None:
+        self.tool.mode = self.mode.currentData()
+        self.tool.level = self.level.value()
+        self.level.setEnabled(self.tool.mode == "set")
+
+    def sync(self) -> None:
+        with QSignalBlocker(self.mode), QSignalBlocker(self.level):
+            self.mode.setCurrentIndex(self.mode.findData(self.tool.mode))
+            self.level.setValue(self.tool.level)
+        self.level.setEnabled(self.tool.mode == "set")
+
+
+class FeatureOptions(ToolOptions):
+    def __init__(self, tool: FeatureTool, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.feature = QComboBox()
+        for f in HexFeature:
+            self.feature.addItem(str(f).replace("_", " ").capitalize(), f)
+        self.group = QLineEdit()
+        self.group.setPlaceholderText("e.g. south-west, north-east")
+        self.feature.currentIndexChanged.connect(self._changed)
+        self.group.textChanged.connect(self._changed)
+        self.form.addRow("Feature", self.feature)
+        self.form.addRow("Entry group", self.group)
+
+    def _changed(self, *_args) -> None:
+        self.tool.feature = self.feature.currentData()
+        self.tool.entry_group = self.group.text()
+        self.group.setEnabled(self.tool.feature == HexFeature.ENTRY_TRIANGLE)
+
+    def sync(self) -> None:
+        with QSignalBlocker(self.feature), QSignalBlocker(self.group):
+            self.feature.setCurrentIndex(self.feature.findData(self.tool.feature))
+            self.group.setText(self.tool.entry_group)
+        self.group.setEnabled(self.tool.feature == HexFeature.ENTRY_TRIANGLE)
+
+
+class AreaOptions(ToolOptions):
+    """Choose the area to edit; create, rename and delete areas."""
+
+    # Swappable in tests: (parent, title, label, text) -> (text, ok)
+    ask_text: Callable = staticmethod(
+        lambda parent, title, label, text="": QInputDialog.getText(parent, title, label, text=text)
+    )
+
+    def __init__(self, tool: AreaTool, document: MapDocument, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.area = QComboBox()
+        self.area.currentIndexChanged.connect(self._chosen)
+        self.form.addRow("Area", self.area)
+        row = QHBoxLayout()
+        for text, slot in (("New...", self.new_area), ("Rename...", self.rename), ("Delete", self.delete)):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+        self.form.addRow(row)
+        self._updating = False
+        document.board_changed.connect(lambda change: change.kind == "areas" and self.sync())
+        document.board_replaced.connect(lambda _b: self.sync())
+
+    def sync(self) -> None:
+        self._updating = True
+        self.area.clear()
+        names = sorted(self.tool.board.areas)
+        for name in names:
+            self.area.addItem(f"{name} ({len(self.tool.board.areas[name])})", name)
+        if self.tool.area in names:
+            self.area.setCurrentIndex(names.index(self.tool.area))
+        self._updating = False
+        self.tool.show_area() if self.tool.area in names else None
+
+    def _chosen(self, _index: int) -> None:
+        if not self._updating:
+            self.tool.select(self.area.currentData())
+
+    def new_area(self) -> None:
+        name, ok = self.ask_text(self, "New area", "Name (e.g. dale, summit, setup.free_peoples.nw):")
+        if ok and self.tool.create_area(name):
+            self.sync()
+
+    def rename(self) -> None:
+        old = self.area.currentData()
+        if old is None:
+            return
+        name, ok = self.ask_text(self, "Rename area", f"New name for {old}:", old)
+        if ok and name != old and self.tool.rename_area(old, name):
+            self.sync()
+
+    def delete(self) -> None:
+        name = self.area.currentData()
+        if name is not None:
+            self.tool.delete_area(name)
+            self.sync()
+
+
+class LosOptions(ToolOptions):
+    def __init__(self, tool: LosProbeTool, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.range = QSpinBox()
+        self.range.setRange(1, 40)
+        self.range.setValue(tool.max_range)
+        self.range.valueChanged.connect(tool.set_range)
+        self.form.addRow("Range", self.range)
+        clear = QPushButton("Clear occupied hexes")
+        clear.clicked.connect(lambda: (tool.occupied.clear(), tool.refresh()))
+        self.form.addRow(clear)
+        self.answer = QLabel()
+        self.answer.setWordWrap(True)
+        self.form.addRow(self.answer)
+        tool.listeners.append(lambda t: self.answer.setText(t.describe()))
+
+    def sync(self) -> None:
+        with QSignalBlocker(self.range):
+            self.range.setValue(self.tool.max_range)
+        self.answer.setText(self.tool.describe())
+
+
+def options_for(tool: Tool, document: MapDocument) -> ToolOptions:
+    if isinstance(tool, PaintTool):
+        return PaintOptions(tool)
+    if isinstance(tool, LevelTool):
+        return LevelOptions(tool)
+    if isinstance(tool, FeatureTool):
+        return FeatureOptions(tool)
+    if isinstance(tool, AreaTool):
+        return AreaOptions(tool, document)
+    if isinstance(tool, LosProbeTool):
+        return LosOptions(tool)
+    return ToolOptions(tool)
+
+
+class PropertiesPanel(QWidget):
+    """Map metadata (name, source, provenance, notes), the grid, and Resize."""
+
+    resize_requested = Signal()
+
+    def __init__(self, document: MapDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.document = document
+        form = QFormLayout(self)
+        form.setContentsMargins(4, 4, 4, 4)
+        self.name = QLineEdit()
+        self.source = QLineEdit()
+        self.provenance = QLineEdit()
+        self.notes = QPlainTextEdit()
+        self.notes.setMaximumHeight(110)
+        for field in (self.name, self.source, self.provenance):
+            field.editingFinished.connect(self.commit)
+        # Notes have no "editing finished"; commit once the author pauses typing.
+        self._notes_timer = QTimer(self)
+        self._notes_timer.setSingleShot(True)
+        self._notes_timer.setInterval(800)
+        self._notes_timer.timeout.connect(self.commit)
+        self.notes.textChanged.connect(self._notes_edited)
+        form.addRow("Name", self.name)
+        form.addRow("Source", self.source)
+        form.addRow("Provenance", self.provenance)
+        form.addRow("Notes", self.notes)
+        self.grid = QLabel()
+        resize = QPushButton("Resize map...")
+        resize.clicked.connect(self.resize_requested)
+        form.addRow("Grid", self.grid)
+        form.addRow(resize)
+        self._loading = False
+        document.board_changed.connect(lambda change: change.kind == "meta" and self.sync())
+        document.board_replaced.connect(lambda _b: self.sync())
+        self.sync()
+
+    def sync(self) -> None:
+        board = self.document.board
+        self._loading = True
+        m = board.meta
+        for field, value in ((self.name, m.name), (self.source, m.source), (self.provenance, m.provenance)):
+            if field.text() != value:
+                field.setText(value)
+        if self.notes.toPlainText() != m.notes:
+            self.notes.setPlainText(m.notes)
+        self._notes_timer.stop()
+        g = board.grid
+        self.grid.setText(f"{g.columns} x {g.rows}, {g.orientation} hexes, {g.shifted} shifted")
+        self._loading = False
+
+    def _notes_edited(self) -> None:
+        if not self._loading:
+            self._notes_timer.start()
+
+    def commit(self) -> None:
+        """Push one undo command if any field differs from the board's metadata."""
+        if self._loading:
+            return
+        board = self.document.board
+        after = MapMeta(
+            name=self.name.text(),
+            source=self.source.text(),
+            provenance=self.provenance.text(),
+            notes=self.notes.toPlainText(),
+        )
+        self._notes_timer.stop()
+        if after != board.meta:
+            changed = [n for n in ("name", "source", "provenance", "notes") if getattr(after, n) != getattr(board.meta, n)]
+            self.document.undo_stack.push(MetaCommand(board, after, f"Edit map {', '.join(changed)}"))

@@ -1,0 +1,481 @@
+"""The map editor's main window: menus, the map view, tool and property docks, problems.
+
+The window owns one :class:`MapDocument`. Everything modal goes through small
+methods (``ask_unsaved``, ``ask_open_path``, ``show_problems``...) that tests
+replace, so no test ever waits on a dialog. Settings (geometry, recent files)
+live in the ``QSettings`` passed in, so tests use a temporary file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPen
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from bofa_studio import __version__
+from bofa_studio.board.export import export_graphml
+from bofa_studio.board.mapfile import load_map, save_map
+from bofa_studio.board.model import Board, MapMeta
+from bofa_studio.board.validate import MapProblem
+from bofa_studio.hexgrid import GridSpec, Hex
+from bofa_studio.jsonfile import DataFileError
+from bofa_studio.ui import style
+from bofa_studio.ui.dialogs import NewMapDialog, ProblemsDialog, ResizeDialog, TextViewer, find_rulebook
+from bofa_studio.ui.editor.commands import ReplaceBoardCommand
+from bofa_studio.ui.editor.document import MapDocument
+from bofa_studio.ui.editor.panels import PropertiesPanel, ToolPanel
+from bofa_studio.ui.editor.tools import EditorContext, Tool, create_tools
+from bofa_studio.ui.los_probe import LosProbeTool
+from bofa_studio.ui.map_scene import MapScene
+from bofa_studio.ui.map_view import MapView
+from bofa_studio.ui.validation_panel import ValidationPanel
+
+MAX_RECENT = 8
+MAP_FILTER = "BoFA Studio maps (*.json);;All files (*)"
+PROBLEM_KEY = "problem"
+
+DISPLAY_TOGGLES = [
+    ("labels", "Hex &labels", "Ctrl+Shift+L"),
+    ("levels", "&Levels", "Ctrl+Shift+E"),
+    ("hexsides", "&Hexsides (river, Front Gate)", "Ctrl+Shift+H"),
+    ("areas", "&Areas", "Ctrl+Shift+A"),
+    ("slope_lines", "&Slope lines", "Ctrl+Shift+S"),
+]
+
+
+def default_settings() -> QSettings:
+    return QSettings("BoFA Studio", "BoFA Studio")
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        board: Board | None = None,
+        path: str | Path | None = None,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else default_settings()
+        self.document = MapDocument(board if board is not None else Board(GridSpec()), path, self)
+        self.scene = MapScene(self.document.board)
+        self.view = MapView(self.scene)
+        self.setCentralWidget(self.view)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+
+        self.ctx = EditorContext(self.document, self.scene, self._tool_message)
+        self.tools: list[Tool] = [*create_tools(self.ctx), LosProbeTool(self.ctx)]
+        self.tool: Tool | None = None
+
+        self._build_status_bar()
+        self._build_actions()
+        self._build_docks()
+        self._build_menus()
+
+        self.document.board_replaced.connect(self._on_board_replaced)
+        # Bound methods, not lambdas: Qt disconnects them when the window dies.
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self.document.path_changed.connect(self._update_title)
+        self.document.board_changed.connect(self._on_board_changed)
+        self.view.hex_hovered.connect(self._show_hex)
+
+        self.set_tool(self.tools[0])
+        self._update_title()
+        self.resize(1400, 900)
+        self._restore_settings()
+
+    # -- construction -------------------------------------------------------------
+    def _build_status_bar(self) -> None:
+        self.hex_info = QLabel()
+        self.hex_info.setMinimumWidth(420)
+        self.zoom_info = QLabel()
+        self.statusBar().addPermanentWidget(self.hex_info)
+        self.statusBar().addPermanentWidget(self.zoom_info)
+
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)  # shortcuts work even when the menu bar is hidden
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.new_action = self._action("&New map...", self.new_map, K.New)
+        self.open_action = self._action("&Open...", self.open_map, K.Open)
+        self.save_action = self._action("&Save", self.save, K.Save)
+        self.save_as_action = self._action("Save &As...", self.save_as, K.SaveAs)
+        self.export_png_action = self._action("Export &PNG...", self.export_png, "Ctrl+E")
+        self.export_graphml_action = self._action("Export &GraphML...", self.export_graphml)
+        self.quit_action = self._action("&Quit", self.close, K.Quit)
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(K.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
+        self.zoom_in_action = self._action("Zoom &in", self.view.zoom_in, K.ZoomIn)
+        self.zoom_out_action = self._action("Zoom &out", self.view.zoom_out, K.ZoomOut)
+        self.fit_action = self._action("&Fit map", self.view.fit, "Ctrl+0")
+        self.display_actions: dict[str, QAction] = {}
+        for key, text, shortcut in DISPLAY_TOGGLES:
+            action = QAction(text, self)
+            action.setCheckable(True)
+            action.setChecked(getattr(self.scene.display, key))
+            action.setShortcut(QKeySequence(shortcut))
+            action.toggled.connect(lambda on, key=key: self.scene.set_display(**{key: on}))
+            self.addAction(action)
+            self.display_actions[key] = action
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for tool in self.tools:
+            action = QAction(tool.name, self)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.setToolTip(f"{tool.name} ({tool.shortcut})")
+            action.setStatusTip(tool.hint)
+            action.triggered.connect(lambda _c=False, tool=tool: self.set_tool(tool))
+            self.tool_group.addAction(action)
+            self.addAction(action)
+            self.tool_actions[tool.key] = action
+        self.brush_smaller = self._action("Smaller brush", lambda: self._brush_by(-1), "[")
+        self.brush_larger = self._action("Larger brush", lambda: self._brush_by(+1), "]")
+        self.about_action = self._action("&About BoFA Studio", self.about)
+        self.rulebook_action = self._action("The &rulebook (1984)", self.show_rulebook, K.HelpContents)
+
+    def _build_docks(self) -> None:
+        self.tool_panel = ToolPanel(list(self.tool_group.actions()), self.tools, self.document)
+        self.tool_dock = self._dock("Tools", "tools", self.tool_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.properties = PropertiesPanel(self.document)
+        self.properties.resize_requested.connect(self.ask_resize)
+        self.properties_dock = self._dock("Map properties", "properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.validation = ValidationPanel(self.document)
+        self.validation.problem_activated.connect(self.show_problem)
+        self.validation_dock = self._dock("Problems", "problems", self.validation, Qt.DockWidgetArea.RightDockWidgetArea)
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock.{name}")  # saveState needs names
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        file.addActions([self.new_action, self.open_action])
+        self.recent_menu = file.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file.addActions([self.save_action, self.save_as_action])
+        file.addSeparator()
+        file.addActions([self.export_png_action, self.export_graphml_action])
+        file.addSeparator()
+        file.addAction(self.quit_action)
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.undo_action, self.redo_action])
+        tools = bar.addMenu("&Tools")
+        tools.addActions(self.tool_group.actions())
+        tools.addSeparator()
+        tools.addActions([self.brush_smaller, self.brush_larger])
+        view = bar.addMenu("&View")
+        view.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view.addSeparator()
+        view.addActions(list(self.display_actions.values()))
+        view.addSeparator()
+        for dock in (self.tool_dock, self.properties_dock, self.validation_dock):
+            view.addAction(dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.rulebook_action, self.about_action])
+
+    # -- tools ----------------------------------------------------------------------
+    def tool_by_key(self, key: str) -> Tool:
+        return next(t for t in self.tools if t.key == key)
+
+    def set_tool(self, tool: Tool | str) -> None:
+        if isinstance(tool, str):
+            tool = self.tool_by_key(tool)
+        if self.tool is tool:
+            return
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        self.scene.tool = tool
+        self.tool_actions[tool.key].setChecked(True)
+        self.tool_panel.show_tool(tool)
+        tool.activate()
+
+    def _brush_by(self, step: int) -> None:
+        paint = self.tool_by_key("paint")
+        paint.radius = max(0, min(2, paint.radius + step))
+        self.tool_panel.options["paint"].sync()
+        self.statusBar().showMessage(f"Brush radius {paint.radius}", 2000)
+
+    def _tool_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+
+    # -- model events -------------------------------------------------------------------
+    def _on_board_replaced(self, board: Board) -> None:
+        self.scene.set_board(board)
+        if self.tool is not None:
+            self.tool.activate()  # redraw its overlay on the new scene
+        self._update_title()
+
+    def _on_board_changed(self, change) -> None:
+        if change.kind == "meta":
+            self._update_title()
+
+    def _show_hex(self, h: Hex | None) -> None:
+        self.zoom_info.setText(f"{self.view.current_scale() * 100:.0f}%")
+        if h is None:
+            self.hex_info.setText("")
+            return
+        self.hex_info.setText(describe_hex(self.document.board, h))
+
+    def show_problem(self, problem: MapProblem) -> None:
+        hexes = [h for h in problem.hexes if h in self.document.board]
+        self.scene.overlay.set_hexes(PROBLEM_KEY, hexes, None, _problem_pen())
+        if hexes:
+            self.view.center_on_hexes(hexes)
+        self.statusBar().showMessage(str(problem), 8000)
+
+    def _update_title(self, *_args) -> None:
+        doc = self.document
+        where = str(doc.path) if doc.path else "not saved"
+        self.setWindowTitle(f"{doc.board.meta.name} — {where}[*] — BoFA Studio")
+        self.setWindowModified(doc.is_modified())
+
+    # -- files ------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True when it is safe to drop the current map (saved, discarded or clean)."""
+        if not self.document.is_modified():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        B = QMessageBox.StandardButton
+        return QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"{self.document.board.meta.name} has unsaved changes. Save them first?",
+            B.Save | B.Discard | B.Cancel,
+            B.Save,
+        )
+
+    def new_map(self, grid: GridSpec | None = None, name: str | None = None) -> bool:
+        if grid is None:
+            answer = NewMapDialog.ask(self)
+            if answer is None:
+                return False
+            grid, name = answer
+        if not self.maybe_save():
+            return False
+        self.document.reset(Board(grid, MapMeta(name=name or "Untitled map")), None)
+        self.view.fit()
+        return True
+
+    def ask_open_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, "Open map", self._start_dir(), MAP_FILTER)
+        return path
+
+    def ask_save_path(self, title: str, suffix: str, filter_: str) -> str:
+        start = self.document.path.with_suffix(suffix) if self.document.path else Path(self._start_dir()) / f"map{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self, title, str(start), filter_)
+        return path
+
+    def open_map(self, path: str | Path | None = None) -> bool:
+        """Open a map file. A broken file shows its problems; the open map stays as it was."""
+        path = path or self.ask_open_path()
+        if not path:
+            return False
+        try:
+            board = load_map(path)
+        except DataFileError as exc:
+            self.show_problems(
+                "Cannot open map",
+                f"{path} cannot be opened; the map you have open is unchanged.",
+                [str(p) for p in exc.problems],
+            )
+            return False
+        if not self.maybe_save():
+            return False
+        self.document.reset(board, path)
+        self._add_recent(path)
+        self.view.fit()
+        self.statusBar().showMessage(f"Opened {path}", 4000)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._write(self.document.path)
+
+    def save_as(self) -> bool:
+        path = self.ask_save_path("Save map as", ".json", MAP_FILTER)
+        if not path:
+            return False
+        return self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        self.properties.commit()  # a half-typed field still belongs to this save
+        try:
+            save_map(self.document.board, path)
+        except OSError as exc:
+            self.show_error("Cannot save map", f"{path}: {exc.strerror or exc}")
+            return False
+        self.document.set_path(path)
+        self.document.undo_stack.setClean()
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def export_png(self, path: str | Path | None = None) -> bool:
+        path = path or self.ask_save_path("Export PNG", ".png", "PNG images (*.png)")
+        if not path:
+            return False
+        from bofa_studio.ui.render import render_board, save_image
+
+        d = self.scene.display
+        image = render_board(
+            self.document.board, 2400, labels=d.labels, levels=d.levels, hexsides=d.hexsides,
+            areas=d.areas, slope_lines=d.slope_lines,
+        )
+        try:
+            save_image(image, path)
+        except OSError as exc:
+            self.show_error("Cannot export PNG", str(exc))
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 4000)
+        return True
+
+    def export_graphml(self, path: str | Path | None = None) -> bool:
+        path = path or self.ask_save_path("Export GraphML", ".graphml", "GraphML (*.graphml)")
+        if not path:
+            return False
+        try:
+            export_graphml(self.document.board, path)
+        except OSError as exc:
+            self.show_error("Cannot export GraphML", f"{path}: {exc.strerror or exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 4000)
+        return True
+
+    def show_problems(self, title: str, summary: str, problems: list[str]) -> None:
+        ProblemsDialog.show_problems(title, summary, problems, self)
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def _start_dir(self) -> str:
+        recent = self.recent_files()
+        return str(Path(recent[0]).parent) if recent else str(Path.cwd())
+
+    # -- resize ---------------------------------------------------------------------------
+    def ask_resize(self) -> None:
+        answer = ResizeDialog.ask(self.document.board.grid, self)
+        if answer is not None:
+            self.resize_map(*answer)
+
+    def resize_map(self, columns: int, rows: int) -> None:
+        board = self.document.board
+        if (columns, rows) == (board.grid.columns, board.grid.rows):
+            return
+        text = f"Resize map to {columns} x {rows}"
+        self.document.undo_stack.push(ReplaceBoardCommand(self.document, board.resized(columns, rows), text))
+
+    # -- recent files and settings -----------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_files", [])
+        if isinstance(value, str):  # QSettings returns a lone string for a 1-item list
+            value = [value]
+        return [str(v) for v in value or []]
+
+    def _add_recent(self, path: str | Path) -> None:
+        text = str(Path(path).resolve())
+        files = [text, *(f for f in self.recent_files() if f != text)][:MAX_RECENT]
+        self.settings.setValue("recent_files", files)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        for i, f in enumerate(files, start=1):
+            action = self.recent_menu.addAction(f"&{i} {f}")
+            action.triggered.connect(lambda _c=False, f=f: self.open_map(f))
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def save_settings(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.save_settings()
+        self.scene.detach()
+        event.accept()
+
+    # -- help ---------------------------------------------------------------------------
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About BoFA Studio",
+            f"<b>BoFA Studio {__version__}</b><p>Author, play and share hex-and-counter battles of "
+            "Middle-earth, starting with <i>The Battle of Five Armies</i> (ICE, 1984).</p>"
+            "<p>The shipped 1984 map is reconstructed from the rulebook text, not copied from the printed board.</p>",
+        )
+
+    def show_rulebook(self) -> TextViewer | None:
+        path = find_rulebook()
+        if path is None:
+            self.show_error(
+                "Rulebook not found",
+                "The 1984 rulebook text is not part of this installation. In a source checkout it is "
+                "../shared/rulebooks/bofa-1984-rulebook.txt beside the repository.",
+            )
+            return None
+        viewer = TextViewer(f"The Battle of Five Armies (1984) — {path.name}", path.read_text(encoding="utf-8"), self)
+        viewer.show()
+        return viewer
+
+
+def describe_hex(board: Board, h: Hex) -> str:
+    """The status-bar line for a hex: label, terrain, level, features, areas."""
+    data = board.hex_data(h)
+    parts = [board.label(h), str(data.terrain).replace("_", " "), f"level {data.level}"]
+    features = sorted(str(f).replace("_", " ") for f in data.features)
+    if data.entry_group:
+        features = [f"{f} ({data.entry_group})" if f == "entry triangle" else f for f in features]
+    if features:
+        parts.append(", ".join(features))
+    areas = board.areas_of(h)
+    if areas:
+        parts.append("areas: " + ", ".join(areas))
+    return " · ".join(parts)
+
+
+def _problem_pen() -> QPen:
+    return QPen(style.PROBLEM, style.HEX_PX * 0.12)

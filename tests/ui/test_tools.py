@@ -1,0 +1,279 @@
+"""Each editor tool against the model: edit, undo, redo, save and reopen."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+
+from bofa_studio.board.mapfile import load_map
+from bofa_studio.board.model import HexFeature, HexsideFeature, MapMeta, SlopeLine, Terrain
+from bofa_studio.hexgrid import Hexside, hex_range
+from bofa_studio.ui.editor.commands import MetaCommand
+from bofa_studio.ui.map_scene import ToolEvent
+from tests.ui.conftest import hx
+
+
+def event(window, label, button=Qt.MouseButton.LeftButton):
+    board = window.document.board
+    h = hx(board, label)
+    return ToolEvent(window.scene.hex_center(h), h, button, button)
+
+
+def drag(window, tool, labels, button=Qt.MouseButton.LeftButton):
+    """A press on the first hex, moves over the others, a release: one drag."""
+    window.set_tool(tool)
+    t = window.tool
+    t.press(event(window, labels[0], button))
+    for label in labels[1:]:
+        t.move(event(window, label, button))
+    t.release(event(window, labels[-1], button))
+
+
+def save_and_reopen(window, tmp_path):
+    path = tmp_path / "edited.json"
+    assert window._write(path)
+    assert not window.document.is_modified()
+    return load_map(path)
+
+
+def test_paint_brush_drag_is_one_command_with_a_label(window, tmp_path):
+    board = window.document.board
+    stack = window.document.undo_stack
+    original = board.copy()
+    paint = window.tool_by_key("paint")
+    paint.terrain, paint.radius = Terrain.SUMMIT, 1
+    drag(window, "paint", ["0505", "0605", "0705"])
+    hexes = set()
+    for label in ("0505", "0605", "0705"):
+        hexes |= {h for h in hex_range(hx(board, label), 1) if h in board}
+    assert all(board.terrain(h) == Terrain.SUMMIT and board.level(h) == 1 for h in hexes)
+    assert stack.count() == 1
+    assert stack.undoText() == f"Paint summit ({len(hexes)} hexes)"
+    assert window.isWindowModified()
+    reopened = save_and_reopen(window, tmp_path)
+    assert reopened.content_equals(board)
+    stack.undo()
+    assert board.content_equals(original)
+    stack.redo()
+    assert board.content_equals(reopened)
+
+
+def test_paint_right_drag_paints_plain_and_two_drags_are_two_commands(window):
+    board = window.document.board
+    drag(window, "paint", ["0505"], Qt.MouseButton.RightButton)
+    drag(window, "paint", ["0101"], Qt.MouseButton.RightButton)
+    assert board.terrain(hx(board, "0505")) == Terrain.PLAIN
+    assert board.terrain(hx(board, "0101")) == Terrain.PLAIN and board.level(hx(board, "0101")) == 0
+    assert window.document.undo_stack.count() == 2
+    assert window.document.undo_stack.undoText() == "Paint plain (1 hex)"
+
+
+def test_real_mouse_drag_through_the_view(window, qtbot):
+    """The view hands the mouse to the scene, which hands it to the active tool."""
+    board = window.document.board
+    window.set_tool("paint")
+    window.tool_by_key("paint").terrain = Terrain.CLIFF
+    view = window.view
+
+    def point(label):
+        return view.mapFromScene(window.scene.hex_center(hx(board, label)))
+
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=point("0303"))
+    qtbot.mouseMove(view.viewport(), point("0403"))
+    qtbot.mouseMove(view.viewport(), point("0503"))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=point("0503"))
+    assert board.terrain(hx(board, "0303")) == Terrain.CLIFF
+    assert board.terrain(hx(board, "0503")) == Terrain.CLIFF
+    assert window.document.undo_stack.count() == 1
+
+
+def test_keyboard_shortcut_picks_a_tool(window, qtbot):
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    assert window.tool.key == "level"
+    qtbot.keyClick(window.view, Qt.Key.Key_H)
+    assert window.tool.key == "hexside"
+    shortcuts = {t.shortcut for t in window.tools}
+    assert len(shortcuts) == len(window.tools) and "" not in shortcuts
+
+
+def test_flood_fill_fills_the_connected_region(window, tmp_path):
+    board = window.document.board
+    fill = window.tool_by_key("fill")
+    fill.terrain = Terrain.MOUNTAIN
+    window.set_tool("fill")
+    window.tool.press(event(window, "0202"))
+    window.tool.release(event(window, "0202"))
+    plain_before = 80 - 3 - 1  # all but the three mountain hexes and Dale
+    assert len(board.hexes_of(Terrain.MOUNTAIN)) == 3 + plain_before
+    assert window.document.undo_stack.undoText() == f"Fill mountain ({plain_before} hexes)"
+    assert save_and_reopen(window, tmp_path).content_equals(board)
+    window.document.undo_stack.undo()
+    assert len(board.hexes_of(Terrain.MOUNTAIN)) == 3
+
+
+def test_level_set_raise_and_lower(window, tmp_path):
+    board = window.document.board
+    level = window.tool_by_key("level")
+    level.mode, level.level = "set", 3
+    drag(window, "level", ["0101", "0201"])
+    assert board.level(hx(board, "0101")) == 3 and board.level(hx(board, "0201")) == 3
+    level.mode = "raise"
+    drag(window, "level", ["0101", "0101", "0102"])  # each hex once per drag
+    assert board.level(hx(board, "0101")) == 4 and board.level(hx(board, "0102")) == 3
+    drag(window, "level", ["0101"], Qt.MouseButton.RightButton)  # right-drag lowers
+    assert board.level(hx(board, "0101")) == 3
+    assert window.document.undo_stack.undoText() == "Lower level (1 hex)"
+    assert save_and_reopen(window, tmp_path).content_equals(board)
+    for _ in range(3):
+        window.document.undo_stack.undo()
+    assert board.level(hx(board, "0101")) == 2
+
+
+def test_feature_toggle_and_entry_triangle_group(window, tmp_path):
+    board = window.document.board
+    feature = window.tool_by_key("feature")
+    feature.feature = HexFeature.ENTRY_TRIANGLE
+    feature.entry_group = "south-east"
+    drag(window, "feature", ["1008", "0908"])
+    assert board.entry_groups() == {"south-east": sorted([hx(board, "1008"), hx(board, "0908")])}
+    assert window.document.undo_stack.undoText() == "Add entry triangle (south-east) (2 hexes)"
+    drag(window, "feature", ["1008"])  # a second click removes it again
+    assert not board.has_feature(hx(board, "1008"), HexFeature.ENTRY_TRIANGLE)
+    assert board.entry_group(hx(board, "1008")) is None
+    feature.feature = HexFeature.VICTORY
+    drag(window, "feature", ["0505"])
+    assert board.has_feature(hx(board, "0505"), HexFeature.VICTORY)
+    assert save_and_reopen(window, tmp_path).content_equals(board)
+
+
+def test_hexside_tool_cycles_river_wall_none(window):
+    board = window.document.board
+    a, b = hx(board, "0303"), hx(board, "0304")
+    side = Hexside.between(a, b)
+    pa, pb = window.scene.hexside_points(side)
+    near = (pa + pb) / 2
+    window.set_tool("hexside")
+    states = []
+    for _ in range(3):
+        window.tool.press(ToolEvent(near, a, Qt.MouseButton.LeftButton))
+        window.tool.release(ToolEvent(near, a, Qt.MouseButton.LeftButton))
+        states.append(board.hexside_features(a, b))
+    assert states == [
+        frozenset({HexsideFeature.RIVER}),
+        frozenset({HexsideFeature.FRONT_GATE_WALL}),
+        frozenset(),
+    ]
+    assert window.document.undo_stack.count() == 3
+    window.document.undo_stack.undo()
+    assert board.hexside_features(a, b) == frozenset({HexsideFeature.FRONT_GATE_WALL})
+
+
+def test_hexside_drag_draws_a_river_as_one_command(window):
+    board = window.document.board
+    hexes = [hx(board, label) for label in ("0302", "0303", "0304", "0305")]
+    # Walk down the column, pressing near each hex's west hexside.
+    west = [Hexside.between(h, h + type(h)(-1, 0)) for h in hexes]
+    points = [sum(window.scene.hexside_points(s), start=type(window.scene.hex_center(hexes[0]))()) / 2 for s in west]
+    window.set_tool("hexside")
+    window.tool.press(ToolEvent(points[0], hexes[0]))
+    for p, h in zip(points[1:], hexes[1:], strict=True):
+        window.tool.move(ToolEvent(p, h, Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton))
+    window.tool.release(ToolEvent(points[-1], hexes[-1]))
+    rivers = [s for s, fs in board.featured_hexsides().items() if HexsideFeature.RIVER in fs]
+    assert set(west) <= set(rivers)
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.undoText() == "Draw river (4 hexsides)"
+
+
+def test_slope_line_from_a_boulder_pile(window, tmp_path):
+    board = window.document.board
+    window.set_tool("slope")
+    tool = window.tool
+    pile, end = hx(board, "0201"), hx(board, "0203")
+    tool.press(ToolEvent(window.scene.hex_center(pile), pile))
+    tool.move(ToolEvent(window.scene.hex_center(end), end))
+    tool.release(ToolEvent(window.scene.hex_center(end), end))
+    assert board.slope_lines == [SlopeLine((pile, hx(board, "0202"), end))]
+    assert window.document.undo_stack.undoText() == "Add slope line 0201-0203"
+    assert save_and_reopen(window, tmp_path).content_equals(board)
+    # Not from a hex without a pile.
+    other = hx(board, "0505")
+    tool.press(ToolEvent(window.scene.hex_center(other), other))
+    tool.release(ToolEvent(window.scene.hex_center(end), end))
+    assert len(board.slope_lines) == 1
+    # Right-click on the pile removes its lines.
+    tool.press(ToolEvent(window.scene.hex_center(pile), pile, Qt.MouseButton.RightButton))
+    assert board.slope_lines == []
+    window.document.undo_stack.undo()
+    assert len(board.slope_lines) == 1
+
+
+def test_area_tool_create_add_remove_rename_delete(window, tmp_path):
+    board = window.document.board
+    stack = window.document.undo_stack
+    window.set_tool("area")
+    area = window.tool
+    assert area.create_area("summit")
+    drag(window, "area", ["0303", "0403", "0503"])
+    assert board.areas["summit"] == {hx(board, x) for x in ("0303", "0403", "0503")}
+    assert stack.undoText() == "Add 3 hexes to area summit"
+    drag(window, "area", ["0403"])  # first hex in the area: the drag removes
+    assert stack.undoText() == "Remove 1 hex from area summit"
+    assert area.rename_area("summit", "victory.summit")
+    assert "victory.summit" in board.areas and "summit" not in board.areas
+    assert save_and_reopen(window, tmp_path).content_equals(board)
+    area.delete_area("dale")
+    assert "dale" not in board.areas
+    for _ in range(5):
+        stack.undo()
+    assert sorted(board.areas) == ["dale"]
+
+
+def test_area_options_panel_uses_injected_dialog(window, monkeypatch):
+    window.set_tool("area")
+    options = window.tool_panel.options["area"]
+    monkeypatch.setattr(options, "ask_text", lambda *a, **k: ("setup.dark.sw", True))
+    options.new_area()
+    assert "setup.dark.sw" in window.document.board.areas
+    assert options.area.currentData() == "setup.dark.sw"
+
+
+def test_meta_edit_and_properties_panel(window, tmp_path):
+    board = window.document.board
+    panel = window.properties
+    panel.name.setText("Five Armies, corrected")
+    panel.source.setText("my own copy of the 1984 board")
+    panel.commit()
+    assert board.meta.name == "Five Armies, corrected"
+    assert window.document.undo_stack.undoText() == "Edit map name, source"
+    assert "Five Armies, corrected" in window.windowTitle()
+    window.document.undo_stack.undo()
+    assert panel.name.text() == "Test map"
+    window.document.undo_stack.push(MetaCommand(board, MapMeta(name="N", provenance="rulebook")))
+    assert panel.provenance.text() == "rulebook"
+    assert save_and_reopen(window, tmp_path).content_equals(board)
+
+
+def test_resize_swaps_the_board_and_undo_brings_it_back(window, tmp_path):
+    old = window.document.board
+    window.resize_map(12, 6)
+    new = window.document.board
+    assert new is not old and (new.grid.columns, new.grid.rows) == (12, 6)
+    assert window.scene.board is new
+    assert window.document.undo_stack.undoText() == "Resize map to 12 x 6"
+    # Editing the new board, then undoing everything, lands on the old board intact.
+    drag(window, "paint", ["1206"])
+    assert new.terrain(hx(new, "1206")) == Terrain.MOUNTAIN
+    assert save_and_reopen(window, tmp_path).content_equals(new)
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert window.document.board is old and window.scene.board is old
+    assert len(old) == 80
+
+
+def test_hover_shows_the_hex_in_the_status_bar(window, qtbot):
+    board = window.document.board
+    view = window.view
+    p = view.mapFromScene(window.scene.hex_center(hx(board, "0201")))
+    qtbot.mouseMove(view.viewport(), p + QPoint(1, 1))
+    qtbot.waitUntil(lambda: window.hex_info.text().startswith("0201"))
+    assert window.hex_info.text() == "0201 · mountain · level 2 · boulder pile"
