@@ -1,0 +1,175 @@
+"""The main window: files, unsaved changes, recent files, view toggles, help."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from bofa_studio.board.mapfile import load_map, save_map
+from bofa_studio.board.model import Terrain
+from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
+from bofa_studio.ui import dialogs
+from bofa_studio.ui.main_window import MainWindow
+from tests.ui.conftest import hx, small_board
+
+
+def paint_one(window, label="0303"):
+    board = window.document.board
+    window.set_tool("paint")
+    window.tool.stroke_hexes([hx(board, label)])
+
+
+def test_menus_and_undo_labels(window):
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&Tools", "&View", "&Help"]
+    paint_one(window)
+    assert window.undo_action.text() == "&Undo Paint mountain (1 hex)"
+    window.undo_action.trigger()
+    assert window.redo_action.text() == "&Redo Paint mountain (1 hex)"
+
+
+def test_open_a_broken_file_shows_problems_and_keeps_the_open_map(window, tmp_path, monkeypatch):
+    paint_one(window)
+    before = window.document.board
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "bofa-studio.map", "version": 1, "grid": {"columns": "many"}}))
+    shown = []
+    monkeypatch.setattr(window, "show_problems", lambda title, summary, problems: shown.append(problems))
+    assert not window.open_map(bad)
+    assert shown and any("$.grid" in p for p in shown[0])
+    assert window.document.board is before and window.document.is_modified()
+    # Not JSON at all, and missing: the same, never a traceback.
+    (tmp_path / "junk.json").write_text("{not json")
+    assert not window.open_map(tmp_path / "junk.json")
+    assert not window.open_map(tmp_path / "missing.json")
+    assert len(shown) == 3 and "file not found" in shown[2][0]
+
+
+def test_open_asks_before_unsaved_changes_are_lost(window, tmp_path, monkeypatch):
+    other = tmp_path / "other.json"
+    save_map(small_board(), other)
+    paint_one(window)
+    edited = window.document.board
+    monkeypatch.setattr(window, "ask_unsaved", lambda: QMessageBox.StandardButton.Cancel)
+    assert not window.open_map(other)
+    assert window.document.board is edited
+    monkeypatch.setattr(window, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
+    assert window.open_map(other)
+    assert window.document.board is not edited and not window.document.is_modified()
+    assert window.document.undo_stack.count() == 0
+
+
+def test_save_answer_saves_first(window, tmp_path, monkeypatch):
+    target = tmp_path / "saved.json"
+    paint_one(window)
+    monkeypatch.setattr(window, "ask_unsaved", lambda: QMessageBox.StandardButton.Save)
+    monkeypatch.setattr(window, "ask_save_path", lambda *a: str(target))
+    assert window.new_map(GridSpec(Orientation.POINTY, 5, 4, Shifted.ODD), "Tiny")
+    assert load_map(target).terrain(load_map(target).hex_at("0303")) == Terrain.MOUNTAIN
+    assert window.document.board.grid == GridSpec(Orientation.POINTY, 5, 4, Shifted.ODD)
+    assert window.document.board.meta.name == "Tiny" and window.document.path is None
+
+
+def test_close_with_unsaved_changes_can_be_cancelled(window, monkeypatch):
+    paint_one(window)
+    monkeypatch.setattr(window, "ask_unsaved", lambda: QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert window.isVisible()
+
+
+def test_the_real_question_is_a_message_box(window, monkeypatch):
+    """ask_unsaved itself goes through QMessageBox.question, which tests can patch."""
+    asked = []
+
+    def fake_question(parent, title, text, buttons, default):
+        asked.append(title)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", fake_question)
+    monkeypatch.undo()  # drop the fixture's guard on ask_unsaved too
+    monkeypatch.setattr(QMessageBox, "question", fake_question)
+    paint_one(window)
+    assert window.maybe_save()
+    assert asked == ["Unsaved changes"]
+
+
+def test_new_map_dialog_builds_a_grid(qtbot):
+    dialog = dialogs.NewMapDialog()
+    qtbot.addWidget(dialog)
+    dialog.columns.setValue(20)
+    dialog.rows.setValue(15)
+    dialog.orientation.setCurrentIndex(1)
+    dialog.shifted.setCurrentIndex(1)
+    assert dialog.grid() == GridSpec(Orientation.POINTY, 20, 15, Shifted.ODD)
+
+
+def test_recent_files_and_geometry_persist(qtbot, tmp_path, board):
+    path = tmp_path / "map.json"
+    save_map(board, path)
+    ini = str(tmp_path / "s.ini")
+    first = MainWindow(None, None, settings=QSettings(ini, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    assert first.open_map(path)
+    first.resize(640, 470)  # within the offscreen screen, so not clamped
+    first.close()
+    second = MainWindow(None, None, settings=QSettings(ini, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.recent_files() == [str(path.resolve())]
+    assert second.size().width() == 640
+    second._fill_recent_menu()
+    assert str(path.resolve()) in second.recent_menu.actions()[0].text()
+
+
+def test_view_toggles_change_the_scene(window):
+    for key, action in window.display_actions.items():
+        before = getattr(window.scene.display, key)
+        action.trigger()
+        assert getattr(window.scene.display, key) is (not before)
+
+
+def test_zoom_actions(window):
+    window.fit_action.trigger()
+    scale = window.view.current_scale()
+    window.zoom_in_action.trigger()
+    assert window.view.current_scale() > scale
+    window.zoom_out_action.trigger()
+    window.zoom_out_action.trigger()
+    assert window.view.current_scale() < scale
+
+
+def test_exports(window, tmp_path):
+    assert window.export_png(tmp_path / "map.png")
+    assert (tmp_path / "map.png").stat().st_size > 1000
+    assert window.export_graphml(tmp_path / "map.graphml")
+    assert "<graphml" in (tmp_path / "map.graphml").read_text()
+
+
+def test_rulebook_viewer_searches(window, monkeypatch, tmp_path):
+    book = tmp_path / "rules.txt"
+    book.write_text("B-1 intro\nS-8 LINE OF SIGHT\nmore text\n")
+    monkeypatch.setattr("bofa_studio.ui.main_window.find_rulebook", lambda: book)
+    viewer = window.show_rulebook()
+    viewer.search.setText("line of sight")
+    assert viewer.find_next()
+    assert viewer.text.textCursor().selectedText() == "LINE OF SIGHT"
+    viewer.search.setText("no such words")
+    assert not viewer.find_next()
+    viewer.close()
+
+
+def test_rulebook_missing_says_so(window, monkeypatch):
+    said = []
+    monkeypatch.setattr("bofa_studio.ui.main_window.find_rulebook", lambda: None)
+    monkeypatch.setattr(window, "show_error", lambda title, text: said.append(title))
+    assert window.show_rulebook() is None
+    assert said == ["Rulebook not found"]
+
+
+def test_find_rulebook_in_a_checkout():
+    path = dialogs.find_rulebook()
+    if path is None:
+        pytest.skip("no ../shared/rulebooks beside this checkout")
+    assert path.name == "bofa-1984-rulebook.txt"

@@ -1,0 +1,60 @@
+"""The Problems panel follows edits (debounced) and centres the view on a problem."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from bofa_studio.board.model import Terrain
+from tests.ui.conftest import hx
+
+
+def test_lists_problems_and_updates_after_edits(window, qtbot):
+    panel = window.validation
+    board = window.document.board
+    messages = [p.message for p in panel.problems]
+    assert any("no Front Gate" in m for m in messages)
+    # An out-of-range level on a plain hex is a new problem, found after the debounce.
+    window.set_tool("level")
+    window.tool.level = 3
+    window.tool.stroke_hexes([hx(board, "0808")])
+    assert panel.timer.isActive()
+    qtbot.waitUntil(lambda: any(p.location == "0808" for p in panel.problems), timeout=2000)
+    assert any(p.location == "0808" for p in panel.problems)
+    window.document.undo_stack.undo()
+    qtbot.waitUntil(lambda: not any(p.location == "0808" for p in panel.problems), timeout=2000)
+    assert panel.list.count() == len(panel.problems)
+
+
+def test_many_edits_validate_once(window, qtbot, monkeypatch):
+    panel = window.validation
+    calls = []
+    original = panel.refresh
+    monkeypatch.setattr(panel, "refresh", lambda: (calls.append(1), original()))
+    panel.timer.timeout.disconnect()
+    panel.timer.timeout.connect(panel.refresh)
+    board = window.document.board
+    window.set_tool("paint")
+    for label in ("0707", "0708", "0807"):
+        window.tool.stroke_hexes([hx(board, label)])
+    qtbot.waitUntil(lambda: len(calls) >= 1, timeout=2000)
+    qtbot.wait(50)
+    assert len(calls) == 1
+
+
+def test_clicking_a_problem_centres_the_view_on_its_hexes(window, qtbot):
+    panel = window.validation
+    board = window.document.board
+    board.set_terrain(hx(board, "1008"), Terrain.SUMMIT, 0)  # summit at level 0: a problem
+    panel.refresh()
+    row = next(i for i, p in enumerate(panel.problems) if p.location == "1008")
+    window.view.resetTransform()
+    window.view.zoom_by(4.0)
+    window.view.centerOn(window.scene.hex_center(hx(board, "0101")))
+    item = panel.list.item(row)
+    rect = panel.list.visualItemRect(item)
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    target = window.scene.hex_center(hx(board, "1008"))
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(target), (centre, target)
+    assert "problem" in window.scene.overlay.keys()
