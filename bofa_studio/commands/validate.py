@@ -30,8 +30,9 @@ def _validate_map(path: str) -> list[str]:
 def validators() -> dict[str, Callable[[str], list[str]]]:
     """File format -> a function that loads a file and returns its problems."""
     from bofa_studio.board import MAP_FORMAT
+    from bofa_studio.scenario import SCENARIO_FORMAT, validate_scenario_file
 
-    return {MAP_FORMAT: _validate_map}
+    return {MAP_FORMAT: _validate_map, SCENARIO_FORMAT: validate_scenario_file}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,175 @@
+"""Actions: frozen dataclasses at the grain a player acts, plus the two chance outcomes.
+
+Hexes are :class:`~bofa_studio.hexgrid.Hex` so the UI and logs speak board terms;
+the engine converts them to its compiled indexes at the boundary. ``to_dict`` and
+``from_dict`` give the JSON form used in save files (hexes as ``CCRR`` labels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from bofa_studio.hexgrid import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put a counter on the map: a B-2 setup placement or a B-5 reinforcement entering."""
+
+    counter: str
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDefault:
+    """Place every remaining setup counter of the acting side where the scenario's default puts it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseChip:
+    """B-3: take a chip of this kind from the cup (first choice: play now; second: hold)."""
+
+    chip: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHeldChip:
+    """B-3: play the chip chosen at the start of the turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawChip:
+    """S-3 (Standard) / B-3: draw blind instead of playing the held chip, where allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMode:
+    """B-4: an F/C chip is played as a FIRE or a COMBAT phase."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """B-6: move one counter, or counters from one hex together, to ``to``.
+
+    ``counters`` is the order they will lie in at the destination, bottom first.
+    An empty ``path`` asks the engine for the cheapest legal path.
+    """
+
+    counters: tuple[str, ...]
+    to: Hex
+    path: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """B-7: these counters attack the adjacent hex ``target`` together."""
+
+    attackers: tuple[str, ...]
+    target: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Skirmish:
+    """B-7: resolve the skirmish in ``hex``, with an optional second wave from one adjacent hex."""
+
+    hex: Hex
+    second_wave: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """B-8: these archers shoot together at ``target``."""
+
+    archers: tuple[str, ...]
+    target: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLoss:
+    """B-7: the owner names which of his counters takes the next hit."""
+
+    counter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """B-7: move surviving attackers into the emptied hex; ``()`` stays put."""
+
+    counters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """Finish the current phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class DieRoll:
+    """Chance: the d10 shows ``value`` (1..10; the die's 0 counts as 10)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipDrawn:
+    """Chance: a blind draw from the cup gives this chip."""
+
+    chip: str
+
+
+ACTION_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (Place, PlaceDefault, ChooseChip, PlayHeldChip, DrawChip, ChooseMode, Move, Attack,
+                Skirmish, Fire, TakeLoss, Advance, EndPhase, DieRoll, ChipDrawn)
+}
+CHANCE_ACTIONS = (DieRoll, ChipDrawn)
+_HEX_FIELDS = {"hex", "to", "target"}
+_HEX_TUPLES = {"path"}
+
+
+def to_dict(action: Any, label: Callable[[Hex], str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name in _HEX_FIELDS:
+            value = label(value)
+        elif f.name in _HEX_TUPLES:
+            value = [label(h) for h in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return out
+
+
+def from_dict(data: dict[str, Any], parse: Callable[[str], Hex]) -> Any:
+    """The action a dict describes. Raises ValueError saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(f"expected an object, found {type(data).__name__}")
+    name = data.get("type")
+    cls = ACTION_TYPES.get(name)  # type: ignore[arg-type]
+    if cls is None:
+        raise ValueError(f"unknown action type {name!r}; expected one of {', '.join(ACTION_TYPES)}")
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.name in ("path", "second_wave", "counters") and cls in (Move, Skirmish, Advance):
+                if f.name == "counters" and cls is Move:
+                    raise ValueError("missing 'counters'")
+                continue
+            raise ValueError(f"{name} needs {f.name!r}")
+        value = data[f.name]
+        if f.name in _HEX_FIELDS:
+            value = parse(value)
+        elif f.name in _HEX_TUPLES:
+            value = tuple(parse(v) for v in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[f.name] = value
+    extra = set(data) - {f.name for f in fields(cls)} - {"type"}
+    if extra:
+        raise ValueError(f"{name} has unexpected key(s) {', '.join(sorted(extra))}")
+    return cls(**kwargs)

@@ -1,0 +1,312 @@
+"""B-7 attacks and skirmishes: declaration, modifiers, resolution, losses and advance."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.losses import attacker_candidates, hit, next_victim
+from bofa_studio.rules.bofa1984.movement import friends_in, has_side
+from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.state import Pending
+from bofa_studio.rules.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def strength(game: BofaGame, state: State, cid: str) -> int:
+    return game.specs[cid].strength[state.steps[cid] - 1]
+
+
+def contested(game: BofaGame, state: State) -> list[int]:
+    """Hexes holding counters of both sides: each is a skirmish (B-7)."""
+    specs = game.specs
+    out = []
+    for h, stack in state.stacks.items():
+        if len(stack) > 1:
+            sides = {specs[c].side for c in stack}
+            if len(sides) == 2:
+                out.append(h)
+    return sorted(out)
+
+
+def open_skirmishes(game: BofaGame, state: State) -> list[int]:
+    """B-7: skirmishes must be fought in every combat phase; these are still to fight."""
+    return [h for h in contested(game, state) if h not in state.skirmished]
+
+
+def _ready(game: BofaGame, state: State, h: int, side: str) -> list[str]:
+    """The side's counters in ``h`` that have not fought this phase."""
+    return [c for c in friends_in(game, state, h, side) if c not in state.fought]
+
+
+def second_wave_hexes(game: BofaGame, state: State, h: int) -> list[int]:
+    """B-7: one adjacent friendly counter or stack may join a skirmish as the second wave."""
+    side = state.phase_player
+    enemy = other_side(side)
+    out = []
+    for n in game.cb.adjacent_open[h]:
+        if n in state.stacks and not has_side(game, state, n, enemy) and n not in state.attack_dir:
+            if _ready(game, state, n, side):
+                out.append(n)
+    return sorted(out)
+
+
+def attack_sources(game: BofaGame, state: State, target: int) -> list[int]:
+    """Adjacent hexes whose ready counters may attack ``target`` (B-7, B-9 one direction)."""
+    side = state.phase_player
+    enemy = other_side(side)
+    out = []
+    for n in game.cb.adjacent_open[target]:
+        if n not in state.stacks or has_side(game, state, n, enemy):
+            continue
+        if state.attack_dir.get(n, target) != target:
+            continue
+        if _ready(game, state, n, side):
+            out.append(n)
+    return sorted(out)
+
+
+def attack_targets(game: BofaGame, state: State) -> list[int]:
+    side = state.phase_player
+    enemy = other_side(side)
+    targets = []
+    for h in state.stacks:
+        if has_side(game, state, h, enemy) and not has_side(game, state, h, side):
+            if attack_sources(game, state, h):
+                targets.append(h)
+    return sorted(targets)
+
+
+def attack_modifiers(game: BofaGame, state: State, sources: set[int], target: int) -> list[str]:
+    """Which Basic Game terrain modifiers (B-7) apply; their values are table data."""
+    cb = game.cb
+    ids = []
+    if any(cb.level[s] < cb.level[target] for s in sources):
+        ids.append("attack_from_lower_level")
+    if any((s, target) in cb.river_between for s in sources):
+        ids.append("attack_across_river")
+    if cb.dale[target]:
+        ids.append("defender_in_dale")
+    if cb.guard_room[target]:
+        ids.append("defender_in_guard_room")
+    if cb.front_gate[target]:
+        ids.append("defender_in_front_gate")
+    return [m for m in ids if game.modifier_active(m, "attack")]
+
+
+def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], target: int) -> list[Event]:
+    side = state.phase_player
+    enemy = other_side(side)
+    cb = game.cb
+    if not attackers:
+        raise RuleError("B-7", "an attack needs at least one attacking counter")
+    if len(set(attackers)) != len(attackers):
+        raise RuleError("B-7", "a counter is named twice in one attack")
+    if not has_side(game, state, target, enemy):
+        raise RuleError("B-7", f"there is no enemy counter in {cb.label(target)} to attack")
+    if has_side(game, state, target, side):
+        raise RuleError("B-7", f"{cb.label(target)} holds a skirmish; join it as a second wave instead")
+    groups: dict[int, list[str]] = {}
+    for cid in attackers:
+        spec = game.specs.get(cid)
+        if spec is None or spec.side != side:
+            raise RuleError("B-7", f"{cid} is not one of the phase player's counters")
+        h = state.pos.get(cid)
+        if h is None:
+            raise RuleError("B-7", f"{spec.name} is not on the map")
+        if cid in state.fought:
+            raise RuleError("B-7", f"{spec.name} has already fought this phase (one attack or skirmish each)")
+        if h == target or target not in cb.adjacent_open[h]:
+            raise RuleError("B-7", f"{spec.name} is not adjacent to {cb.label(target)} (or a Front Gate wall is between)")
+        if has_side(game, state, h, enemy):
+            raise RuleError("B-7", f"{spec.name} is in a skirmish and must fight it")
+        if state.attack_dir.get(h, target) != target:
+            raise RuleError("B-9", f"counters stacked in {cb.label(h)} may not attack in two different directions")
+        groups.setdefault(h, []).append(cid)
+    defenders = tuple(friends_in(game, state, target, enemy))
+    att = sum(strength(game, state, c) for c in attackers)
+    dfn = sum(strength(game, state, c) for c in defenders)
+    mods = attack_modifiers(game, state, set(groups), target)
+    for h in groups:
+        state.attack_dir[h] = target
+    state.fought.update(attackers)
+    stacks = state.stacks
+    state.pending = Pending(
+        kind="attack", side=side, attackers=tuple(attackers), target=target, strength=att, defence=dfn,
+        modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
+        att_groups=tuple(tuple(c for c in stacks[h] if c in groups[h]) for h in sorted(groups)),
+        att_ordered=False, def_group=tuple(defenders),
+    )
+    state.stage = "roll"
+    return [Event("attack", f"{att} attack {dfn} in {cb.label(target)} (difference {att - dfn:+d})",
+                  {"difference": att - dfn, "modifiers": mods})]
+
+
+def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[str, ...]) -> list[Event]:
+    side = state.phase_player
+    enemy = other_side(side)
+    cb = game.cb
+    if not (has_side(game, state, h, side) and has_side(game, state, h, enemy)):
+        raise RuleError("B-7", f"there is no skirmish in {cb.label(h)}")
+    if h in state.skirmished:
+        raise RuleError("B-7", f"the skirmish in {cb.label(h)} has already been fought this phase")
+    mine = tuple(friends_in(game, state, h, side))
+    wave_hex = -1
+    for cid in second_wave:
+        spec = game.specs.get(cid)
+        if spec is None or spec.side != side or cid not in state.pos:
+            raise RuleError("B-7", f"{cid} cannot join the skirmish")
+        where = state.pos[cid]
+        if wave_hex == -1:
+            wave_hex = where
+        elif where != wave_hex:
+            raise RuleError("B-7", "the second wave is one counter or stack from one adjacent hex")
+        if where not in second_wave_hexes(game, state, h):
+            raise RuleError("B-7", f"{spec.name} is not in a free adjacent hex that may send a second wave")
+        if cid in state.fought:
+            raise RuleError("B-7", f"{spec.name} has already fought this phase")
+    defenders = tuple(friends_in(game, state, h, enemy))
+    fighters = mine + tuple(second_wave)
+    att = sum(strength(game, state, c) for c in fighters)
+    dfn = sum(strength(game, state, c) for c in defenders)
+    mods = [m for m in () if game.modifier_active(m, "skirmish")]
+    state.skirmished.add(h)
+    state.fought.update(fighters)
+    if wave_hex != -1:
+        state.attack_dir[wave_hex] = h
+    stacks = state.stacks
+    groups = [tuple(mine)]
+    if second_wave:
+        groups.append(tuple(c for c in stacks[wave_hex] if c in second_wave))
+    state.pending = Pending(
+        kind="skirmish", side=side, attackers=fighters, target=h, strength=att, defence=dfn,
+        modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
+        att_groups=tuple(groups), att_ordered=True, def_group=defenders,
+    )
+    state.stage = "roll"
+    return [Event("skirmish", f"skirmish in {cb.label(h)}: {att} against {dfn} (difference {att - dfn:+d})",
+                  {"difference": att - dfn})]
+
+
+def resolve_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
+    p = state.pending
+    assert p is not None
+    p.roll = roll
+    modified = roll + p.modifier
+    events: list[Event] = []
+    if p.kind == "fire":
+        hits, prov = game.tables.fire(p.strength, modified)
+        p.def_hits = hits
+        events.append(Event("fire_result", f"fire {p.strength} rolls {roll} (modified {modified}): {hits} hit(s)",
+                            {"roll": roll, "hits": hits, "provenance": str(prov)}))
+    else:
+        r = game.tables.combat(p.strength - p.defence, modified)
+        p.att_hits, p.def_hits = r.attacker_hits, r.defender_hits
+        events.append(Event(
+            "combat_result",
+            f"column {r.column}, roll {roll} (modified {modified}): attacker {r.attacker_hits}, defender {r.defender_hits}",
+            {"roll": roll, "column": r.column, "attacker_hits": r.attacker_hits,
+             "defender_hits": r.defender_hits, "hysteria": r.hysteria, "provenance": str(r.provenance)},
+        ))
+    state.stage = "loss"
+    events += continue_losses(game, state)
+    return events
+
+
+def continue_losses(game: BofaGame, state: State) -> list[Event]:
+    """Apply hits until a choice is needed or all are taken, then offer the advance."""
+    p = state.pending
+    assert p is not None
+    events: list[Event] = []
+    while p.def_hits > 0:
+        victim = next_victim(game, state, p.def_group, p.leader_hit)
+        if victim is None:
+            p.def_hits = 0
+            break
+        p.def_hits -= 1
+        hit(game, state, victim, p, events)
+    while p.att_hits > 0:
+        candidates = attacker_candidates(game, state, p)
+        if not candidates:
+            p.att_hits = 0
+            break
+        if len(candidates) > 1:
+            state.pending_side = p.side
+            return events
+        p.att_hits -= 1
+        hit(game, state, candidates[0], p, events)
+    state.pending_side = None
+    if p.kind == "attack" and p.target not in state.stacks and advance_options(game, state):
+        state.stage = "advance"
+        return events
+    finish(state)
+    return events
+
+
+def take_loss(game: BofaGame, state: State, cid: str) -> list[Event]:
+    p = state.pending
+    assert p is not None
+    candidates = attacker_candidates(game, state, p)
+    if cid not in candidates:
+        names = ", ".join(game.specs[c].name for c in candidates)
+        raise RuleError("B-7", f"the next hit must go to one of: {names} (stacks lose from the top)")
+    p.att_hits -= 1
+    events: list[Event] = []
+    hit(game, state, cid, p, events)
+    return events + continue_losses(game, state)
+
+
+def advance_options(game: BofaGame, state: State) -> list[tuple[str, ...]]:
+    """B-7: survivors from one attacking hex may move into the emptied hex."""
+    p = state.pending
+    assert p is not None
+    by_hex: dict[int, list[str]] = {}
+    for c in p.attackers:
+        if c in state.pos:
+            by_hex.setdefault(state.pos[c], []).append(c)
+    options: list[tuple[str, ...]] = []
+    for h in sorted(by_hex):
+        group = by_hex[h]
+        for c in group:
+            options.append((c,))
+        if len(group) > 1 and stacking_problem(game, state, group) is None:
+            options.append(tuple(group))
+    return options
+
+
+def advance(game: BofaGame, state: State, counters: tuple[str, ...]) -> list[Event]:
+    p = state.pending
+    assert p is not None
+    if counters:
+        if tuple(counters) not in advance_options(game, state) and not _is_subset_option(game, state, counters):
+            raise RuleError("B-7", "only surviving attackers from one attacking hex may advance")
+        from_hex = state.pos[counters[0]]
+        stack = state.stacks[from_hex]
+        for c in counters:
+            stack.remove(c)
+            state.pos[c] = p.target
+        if not stack:
+            del state.stacks[from_hex]
+        state.stacks.setdefault(p.target, []).extend(counters)
+    finish(state)
+    label = game.cb.label(p.target)
+    return [Event("advance", f"{len(counters)} counter(s) advance into {label}" if counters else "no advance")]
+
+
+def _is_subset_option(game: BofaGame, state: State, counters: tuple[str, ...]) -> bool:
+    p = state.pending
+    assert p is not None
+    if not all(c in p.attackers and c in state.pos for c in counters):
+        return False
+    if len({state.pos[c] for c in counters}) != 1:
+        return False
+    return stacking_problem(game, state, counters) is None
+
+
+def finish(state: State) -> None:
+    state.pending = None
+    state.pending_side = None
+    state.stage = state.phase_kind or "combat"

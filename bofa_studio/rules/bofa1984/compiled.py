@@ -1,0 +1,87 @@
+"""The board compiled into plain lists indexed by hex number, for the rules' hot paths.
+
+The shared :class:`~bofa_studio.board.model.Board` is a networkx graph, which is
+right for the editor and for interchange but too slow for a few thousand
+reachability searches per simulated game. This is a read-only snapshot; the
+rules never change the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bofa_studio.board.model import Board, HexFeature, HexsideFeature, Terrain
+from bofa_studio.hexgrid import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    index: int
+    river: bool
+    wall: bool
+
+
+class CompiledBoard:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.hexes: list[Hex] = sorted(board.hexes())
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        n = len(self.hexes)
+        self.q = [h.q for h in self.hexes]
+        self.r = [h.r for h in self.hexes]
+        self.labels = [board.label(h) for h in self.hexes]
+        self.terrain: list[str] = [str(board.terrain(h)) for h in self.hexes]
+        self.level: list[int] = [board.level(h) for h in self.hexes]
+        feats = [board.features(h) for h in self.hexes]
+        self.path = [HexFeature.PATH in f for f in feats]
+        self.guard_room = [HexFeature.GUARD_ROOM in f for f in feats]
+        self.dale = [t == Terrain.DALE for t in self.terrain]
+        self.front_gate = [t == Terrain.FRONT_GATE for t in self.terrain]
+        self.cliff = [t == Terrain.CLIFF for t in self.terrain]
+        self.neighbours: list[tuple[Neighbour, ...]] = []
+        for h in self.hexes:
+            row = []
+            for m, edge in board.graph[h].items():
+                fs = edge["features"]
+                row.append(Neighbour(self.index[m], HexsideFeature.RIVER in fs, HexsideFeature.FRONT_GATE_WALL in fs))
+            self.neighbours.append(tuple(sorted(row, key=lambda nb: nb.index)))
+        # Adjacent pairs across which nothing moves, fights or shoots (B-6, B-7).
+        self.adjacent_open: list[frozenset[int]] = [
+            frozenset(nb.index for nb in self.neighbours[i] if not nb.wall) for i in range(n)
+        ]
+        self.river_between: set[tuple[int, int]] = {
+            (i, nb.index) for i in range(n) for nb in self.neighbours[i] if nb.river
+        }
+        self.entry_groups: dict[str, list[int]] = {
+            g: [self.index[h] for h in hs] for g, hs in board.entry_groups().items()
+        }
+        self.entry_circle: list[int] = [self.index[h] for h in board.hexes_with(HexFeature.ENTRY_CIRCLE)]
+        self.areas: dict[str, frozenset[int]] = {
+            name: frozenset(self.index[h] for h in hs) for name, hs in board.areas.items()
+        }
+        self.victory_locations: dict[str, frozenset[int]] = {
+            name: frozenset(self.index[h] for h in hs) for name, hs in board.victory_locations().items()
+        }
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def distance(self, a: int, b: int) -> int:
+        dq = self.q[a] - self.q[b]
+        dr = self.r[a] - self.r[b]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+    def hex_index(self, h: Hex) -> int:
+        try:
+            return self.index[h]
+        except KeyError:
+            raise ValueError(f"{h} is not on the map") from None
+
+    def label(self, i: int) -> str:
+        return self.labels[i]
+
+    def area(self, name: str) -> frozenset[int]:
+        try:
+            return self.areas[name]
+        except KeyError:
+            raise KeyError(f"the map has no area named {name!r}") from None

@@ -1,0 +1,120 @@
+"""B-8 archery: bow value by range, combined fire, and the Basic Game restrictions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.movement import friends_in, has_side
+from bofa_studio.rules.bofa1984.state import Pending
+from bofa_studio.rules.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def bow_at_range(bow: int, rng: int) -> int:
+    """B-8: strength at ``rng`` hexes is the bow value less one per hex beyond the first."""
+    if rng < 1:
+        return 0
+    return max(0, bow - (rng - 1))
+
+
+def bow(game: BofaGame, state: State, cid: str) -> int:
+    return game.specs[cid].bow[state.steps[cid] - 1]
+
+
+def firing_units(game: BofaGame, state: State) -> list[tuple[str, ...]]:
+    """Archers that shoot as one unit, per hex.
+
+    B-8/B-9: stacked reduced archers must add their bow values, and Bard stacked
+    with Men adds his to theirs; since a hex holds at most two combat counters and
+    one leader, "all archers of a hex together" covers both cases. Archers in a
+    skirmish cannot shoot.
+    """
+    side = state.phase_player
+    enemy = other_side(side)
+    units = []
+    for h, stack in state.stacks.items():
+        archers = tuple(c for c in stack if game.specs[c].side == side and game.specs[c].is_archer)
+        if not archers or any(c in state.fired for c in archers):
+            continue
+        if has_side(game, state, h, enemy):
+            continue
+        units.append(archers)
+    return units
+
+
+def unit_strength(game: BofaGame, state: State, unit: tuple[str, ...], target: int) -> int:
+    cb = game.cb
+    h = state.pos[unit[0]]
+    if cb.front_gate[target] and target not in cb.adjacent_open[h]:
+        return 0  # B-6: the Front Gate is fired at only from its two plain hexes
+    d = cb.distance(h, target)
+    return sum(bow_at_range(bow(game, state, c), d) for c in unit)
+
+
+def targets_for(game: BofaGame, state: State, unit: tuple[str, ...]) -> list[int]:
+    side = state.phase_player
+    enemy = other_side(side)
+    cb = game.cb
+    h = state.pos[unit[0]]
+    reach = max(bow(game, state, c) for c in unit)
+    out = []
+    q, r = cb.q, cb.r
+    hq, hr = q[h], r[h]
+    for t in state.stacks:
+        dq, dr = q[t] - hq, r[t] - hr
+        if (abs(dq) + abs(dr) + abs(dq + dr)) > 2 * reach or t == h:
+            continue
+        if has_side(game, state, t, enemy) and not has_side(game, state, t, side):
+            if unit_strength(game, state, unit, t) > 0:
+                out.append(t)
+    return sorted(out)
+
+
+def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target: int) -> list[Event]:
+    side = state.phase_player
+    enemy = other_side(side)
+    cb = game.cb
+    if not archers:
+        raise RuleError("B-8", "a shot needs at least one archer")
+    if not has_side(game, state, target, enemy):
+        raise RuleError("B-8", f"there is no enemy counter in {cb.label(target)}")
+    if has_side(game, state, target, side):
+        raise RuleError("B-8", "archers cannot shoot at units engaged in a skirmish")
+    units = {u[0]: u for u in firing_units(game, state)}
+    chosen: list[tuple[str, ...]] = []
+    for cid in archers:
+        spec = game.specs.get(cid)
+        if spec is None or spec.side != side:
+            raise RuleError("B-8", f"{cid} is not one of the phase player's counters")
+        if not spec.is_archer:
+            raise RuleError("B-8", f"{spec.name} is not an archer")
+        if cid in state.fired:
+            raise RuleError("B-8", f"{spec.name} has already shot this phase")
+        if cid not in state.pos:
+            raise RuleError("B-8", f"{spec.name} is not on the map")
+        unit = next((u for u in units.values() if cid in u), None)
+        if unit is None:
+            raise RuleError("B-8", f"{spec.name} is engaged in a skirmish and cannot shoot")
+        if unit not in chosen:
+            chosen.append(unit)
+    named = set(archers)
+    for unit in chosen:
+        if not set(unit) <= named:
+            raise RuleError("B-8", "stacked archers must add their bow values for a joint shot")
+    total = 0
+    for unit in chosen:
+        s = unit_strength(game, state, unit, target)
+        if s <= 0:
+            raise RuleError("B-8", f"{cb.label(target)} is out of range for the archers in {cb.label(state.pos[unit[0]])}")
+        total += s
+    state.fired.update(archers)
+    state.pending = Pending(
+        kind="fire", side=side, attackers=tuple(archers), target=target, strength=total, defence=0,
+        modifier=0, modifier_ids=(), def_group=tuple(friends_in(game, state, target, enemy)),
+    )
+    state.stage = "roll"
+    return [Event("fire", f"bow value {total} fires at {cb.label(target)}", {"strength": total})]

@@ -1,0 +1,80 @@
+"""Random players for simulation and benchmarks.
+
+``uniform`` picks uniformly among ``legal_actions``. ``random`` (the simulator's
+default) is also uniform at each level, but samples in two steps, first a piece
+(or "end the phase"), then one of that piece's legal actions: the same support
+as ``legal_actions`` without listing every destination of every counter at every
+step, which keeps a full random game to a fraction of a second. Players draw
+from their own generator, never from the game's dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984 import movement
+from bofa_studio.rules.core import uniform_index
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def uniform_player(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
+    actions = game.legal_actions(state)
+    rng, i = uniform_index(rng, len(actions))
+    return actions[i], rng
+
+
+def random_player(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
+    if state.stage == "move":
+        return _random_move(game, state, rng)
+    if state.stage == "setup":
+        return _random_setup(game, state, rng)
+    return uniform_player(game, state, rng)
+
+
+def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
+    side = state.setup_side
+    options: list[Any] = [c for c in game.setup_counters[side] if c not in state.pos]  # type: ignore[index]
+    if game._default_problem(state) is None:
+        options.append(A.PlaceDefault())
+    while True:
+        rng, i = uniform_index(rng, len(options))
+        choice = options[i]
+        if isinstance(choice, A.PlaceDefault):
+            return choice, rng
+        hexes = [h for h in sorted(game.setup_zone[choice])
+                 if game._place_problem(state, choice, h, side) is None]  # type: ignore[arg-type]
+        if hexes:
+            rng, j = uniform_index(rng, len(hexes))
+            return A.Place(choice, game.hex(hexes[j])), rng
+        options.pop(i)
+
+
+def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
+    options: list[Any] = [("enter", c) for c in game.reinforcements_ready(state)]
+    options += [("move", g) for g in movement.movable_groups(game, state)
+                if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
+    options.append(("end", None))
+    while True:
+        rng, i = uniform_index(rng, len(options))
+        kind, what = options[i]
+        if kind == "end":
+            return A.EndPhase(), rng
+        if kind == "enter":
+            hexes = [h for h in game.entry_hexes(state, what) if game._entry_problem(state, what, h) is None]
+            if hexes:
+                rng, j = uniform_index(rng, len(hexes))
+                return A.Place(what, game.hex(hexes[j])), rng
+        else:
+            reach, dests = movement.legal_moves(game, state, what)
+            if dests:
+                rng, j = uniform_index(rng, len(dests))
+                path = movement.path_to(reach, state.pos[what[0]], dests[j])
+                return A.Move(what, game.hex(dests[j]), tuple(game.hex(h) for h in path)), rng
+        options.pop(i)
+
+
+PLAYERS = {"random": random_player, "uniform": uniform_player}

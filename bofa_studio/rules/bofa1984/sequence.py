@@ -1,0 +1,137 @@
+"""B-3/B-4 sequence of play: chip choices, blind draws, phases and turns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984.combat import open_skirmishes
+from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side
+from bofa_studio.rules.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+PHASE_KINDS = ("move", "combat", "fire")
+FIRE_COMBAT = "fire_combat"
+
+
+def first_chooser(turn: int) -> str:
+    """B-3: odd (black) turns the Dark player chooses first, even (white) turns the Free Peoples."""
+    return DARK if turn % 2 else FREE_PEOPLES
+
+
+def begin_turn(game: BofaGame, state: State) -> list[Event]:
+    mix = game.mix_for(state.turn)
+    state.cup = dict(mix["chips"])
+    state.first_chooser = first_chooser(state.turn)
+    state.first_chip = None
+    state.held = None
+    state.phase_no = 0
+    state.phase_player = None
+    state.phase_kind = None
+    state.stage = "choose_first"
+    return [Event("turn", f"turn {state.turn} begins; {state.first_chooser} chooses first",
+                  {"turn": state.turn})]
+
+
+def take_chip(game: BofaGame, state: State, kind: str) -> None:
+    if state.cup.get(kind, 0) <= 0:
+        raise RuleError("B-3", f"there is no {kind} chip left in the cup")
+    state.cup[kind] -= 1
+
+
+def choose(game: BofaGame, state: State, kind: str) -> list[Event]:
+    take_chip(game, state, kind)
+    if state.stage == "choose_first":
+        state.first_chip = kind
+        state.stage = "choose_second"
+        return [Event("chip", f"{state.first_chooser} chooses {kind} to play first")]
+    state.held = kind
+    events = [Event("chip", f"{other_side(state.first_chooser)} chooses {kind} to hold")]
+    return events + start_phase(game, state, state.first_chooser, state.first_chip)
+
+
+def phases_in_turn(game: BofaGame, state: State) -> int:
+    return game.mix_for(state.turn)["phases"]
+
+
+def start_phase(game: BofaGame, state: State, player: str, kind: str) -> list[Event]:
+    state.phase_no += 1
+    state.phase_player = player
+    if kind == FIRE_COMBAT:
+        state.stage = "fc_mode"
+        return [Event("phase", f"phase {state.phase_no}: {player} plays F/C")]
+    return begin_kind(game, state, kind)
+
+
+def begin_kind(game: BofaGame, state: State, kind: str) -> list[Event]:
+    state.phase_kind = kind
+    state.moved = set()
+    state.fought = set()
+    state.fired = set()
+    state.attack_dir = {}
+    state.skirmished = set()
+    if kind == "move":
+        state.phase_start = dict(state.pos)
+    state.stage = kind
+    return [Event("phase", f"phase {state.phase_no}: {state.phase_player} {kind}",
+                  {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
+
+
+def choose_mode(game: BofaGame, state: State, mode: str) -> list[Event]:
+    if mode not in ("fire", "combat"):
+        raise RuleError("B-4", f"an F/C phase is played as fire or combat, not {mode!r}")
+    return begin_kind(game, state, mode)
+
+
+def end_phase(game: BofaGame, state: State) -> list[Event]:
+    if state.stage == "combat":
+        left = open_skirmishes(game, state)
+        if left:
+            labels = ", ".join(game.cb.label(h) for h in left)
+            raise RuleError("B-7", f"skirmishes must be fought in every combat phase; still to fight: {labels}")
+    events = [Event("phase_end", f"{state.phase_player} ends the {state.phase_kind} phase")]
+    state.phase_kind = None
+    if state.phase_no >= phases_in_turn(game, state):
+        return events + end_turn(game, state)
+    return events + next_phase(game, state)
+
+
+def next_phase(game: BofaGame, state: State) -> list[Event]:
+    """B-3: players alternate; the first chooser draws blind, the second plays his chip later."""
+    k = state.phase_no + 1
+    first = state.first_chooser
+    player = first if k % 2 else other_side(first)
+    state.phase_player = player
+    if player == first or state.held is None or k == 2:
+        state.stage = "draw"
+        return []
+    if k >= phases_in_turn(game, state) and not game.option("s3_second_chooser_may_draw"):
+        kind, state.held = state.held, None
+        return start_phase(game, state, player, kind)
+    state.stage = "chip"
+    return []
+
+
+def play_held(game: BofaGame, state: State) -> list[Event]:
+    kind, state.held = state.held, None
+    return start_phase(game, state, state.phase_player, kind)
+
+
+def chip_drawn(game: BofaGame, state: State, kind: str) -> list[Event]:
+    take_chip(game, state, kind)
+    return [Event("draw", f"{state.phase_player} draws {kind}")] + start_phase(game, state, state.phase_player, kind)
+
+
+def end_turn(game: BofaGame, state: State) -> list[Event]:
+    from bofa_studio.rules.bofa1984.victory import final_result
+
+    if state.turn >= game.turns:
+        state.stage = "over"
+        state.phase_player = None
+        state.result = final_result(game, state)
+        return [Event("game_over", f"the game ends after turn {state.turn}: {state.result['summary']}",
+                      dict(state.result))]
+    state.turn += 1
+    return begin_turn(game, state)

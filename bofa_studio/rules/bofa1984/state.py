@@ -1,0 +1,84 @@
+"""The mutable game state: cheap to copy (flat dicts, lists and ints), no behaviour.
+
+Rules live in the sibling modules; the State only records where things are, what
+each counter has done this phase and which decision is pending. Hexes are the
+compiled board's indexes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Pending:
+    """A combat or shot being resolved: waiting for its roll, then for loss choices, then advance."""
+
+    kind: str  # "attack", "skirmish" or "fire"
+    side: str  # the phase player (attacker / archer)
+    attackers: tuple[str, ...]
+    target: int
+    strength: int  # attacker's total strength, or the fire strength
+    defence: int  # defender's total strength (0 for fire)
+    modifier: int
+    modifier_ids: tuple[str, ...]
+    roll: int = 0
+    att_hits: int = 0
+    def_hits: int = 0
+    # Counters that have taken a hit in this combat while lying on top (B-9 leader rule).
+    leader_hit: set[str] = field(default_factory=set)
+    # Who may take the hits: the attacker's groups (one per hex, bottom first) and whether
+    # they are used strictly in order (skirmish: the contested hex first, B-7).
+    att_groups: tuple[tuple[str, ...], ...] = ()
+    att_ordered: bool = False
+    def_group: tuple[str, ...] = ()
+
+    def copy(self) -> Pending:
+        p = Pending(**{k: getattr(self, k) for k in self.__slots__})  # type: ignore[attr-defined]
+        p.leader_hit = set(self.leader_hit)
+        return p
+
+
+@dataclass(slots=True)
+class State:
+    seed: int
+    rng: int
+    turn: int = 0
+    stage: str = "setup"
+    setup_side: str | None = None
+    phase_no: int = 0  # 1-based index of the current phase within the turn
+    phase_player: str | None = None
+    phase_kind: str | None = None
+    first_chooser: str | None = None
+    first_chip: str | None = None
+    cup: dict[str, int] = field(default_factory=dict)
+    held: str | None = None  # the second chooser's chip (B-3)
+    pos: dict[str, int] = field(default_factory=dict)  # counters on the map
+    steps: dict[str, int] = field(default_factory=dict)  # 2 full, 1 reduced, 0 eliminated
+    stacks: dict[int, list[str]] = field(default_factory=dict)  # hex -> counters, bottom first
+    entered: set[str] = field(default_factory=set)  # counters that have been on the map
+    eliminated: list[str] = field(default_factory=list)
+    moved: set[str] = field(default_factory=set)
+    phase_start: dict[str, int] = field(default_factory=dict)
+    fought: set[str] = field(default_factory=set)
+    fired: set[str] = field(default_factory=set)
+    attack_dir: dict[int, int] = field(default_factory=dict)
+    skirmished: set[int] = field(default_factory=set)
+    pending: Pending | None = None
+    pending_side: str | None = None  # who must act in a "loss" stage
+    actions: int = 0
+    result: dict | None = None
+
+    def copy(self) -> State:
+        s = State(self.seed, self.rng)
+        for name in self.__slots__:  # type: ignore[attr-defined]
+            value = getattr(self, name)
+            if isinstance(value, (dict, set, list)):
+                value = value.copy()
+            setattr(s, name, value)
+        s.stacks = {h: list(v) for h, v in self.stacks.items()}
+        if self.pending is not None:
+            s.pending = self.pending.copy()
+        if self.result is not None:
+            s.result = dict(self.result)
+        return s
