@@ -319,9 +319,11 @@ class LosIndex:
         order = np.lexsort((pos, lines))
         lines, pos, hx, stretch = lines[order], pos[order], hx[order], stretch[order]
         prev, nxt = hx[:-1], hx[1:]
-        step = _DIRECTION_LUT[(self.q[nxt] - self.q[prev] + 1) * 3 + (self.r[nxt] - self.r[prev] + 1)]
-        same = lines[:-1] == lines[1:]
-        crossing = same & (step >= 0) & (((wm[prev] >> np.maximum(step, 0)) & 1) == 1)
+        dq, dr = self.q[nxt] - self.q[prev], self.r[nxt] - self.r[prev]
+        # Only steps within one line between neighbours can cross a hexside.
+        step_ok = (lines[:-1] == lines[1:]) & (np.abs(dq) <= 1) & (np.abs(dr) <= 1)
+        step = np.where(step_ok, _DIRECTION_LUT[np.where(step_ok, (dq + 1) * 3 + dr + 1, 0)], -1)
+        crossing = (step >= 0) & (((wm[prev] >> np.maximum(step, 0)) & 1) == 1)
         k = np.flatnonzero(crossing)
         return stretch[k + 1], pos[k + 1], nxt[k], prev[k]
 

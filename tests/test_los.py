@@ -234,6 +234,24 @@ def test_fire_out_of_and_into_the_gate_through_a_corner(
         assert out.blocked_by in {g + DIRECTIONS[k] for k, w in zip((first, second), walls, strict=True) if w}
 
 
+@pytest.mark.parametrize("grazing", ["both", "either"])
+def test_visible_from_around_the_gate_agrees_with_line_of_sight(
+    gate: tuple[Board, Hex], grazing: str
+) -> None:
+    "S-8: the Front Gate walls stop the vectorised query exactly as they stop a single line."
+    board, g = gate
+    occupied = {g + DIRECTIONS[2].scaled(2)}
+    for origin in [g, g + DIRECTIONS[3].scaled(2), g + DIRECTIONS[4], g + DIRECTIONS[0].scaled(3)]:
+        vis = visible_from(board, origin, 4, occupied, grazing=grazing)
+        for target, blocker in vis.targets.items():
+            result = line_of_sight(board, origin, target, occupied, grazing=grazing)
+            assert result.blocked_by == blocker, (origin, target)
+            assert line_of_sight(board, target, origin, occupied, grazing=grazing).clear == result.clear
+    from_gate = visible_from(board, g, 2, grazing=grazing)
+    assert from_gate.visible >= {g + DIRECTIONS[2], g + DIRECTIONS[4], g + DIRECTIONS[2].scaled(2)}
+    assert from_gate.blocked[g + DIRECTIONS[0]] == g + DIRECTIONS[0]
+
+
 # -- API behaviour ---------------------------------------------------------------------
 
 
