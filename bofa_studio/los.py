@@ -23,18 +23,24 @@ hexes (an STRtree over the hex polygons); integers decide.
 Grazing. A line that runs exactly along a hexside, or through a corner, touches
 hexes it does not enter. Shift the line sideways by an infinitesimal amount: to
 one side it enters the grazed hexes on that side, to the other side those on the
-other. ``grazing="both"`` (default, the common wargame convention) blocks only if
-the line is blocked whichever way it is shifted: along a hexside both hexes must
-block, and a hex touched only at a corner never blocks alone. ``grazing="either"``
-blocks if it is blocked either way. The same holds for Front Gate walls: a line out
-of the gate through a corner between a wall and an open hexside crosses the wall
-only on one side.
+other. Each such place is judged on its own (the line is cut into stretches, one
+per hex it enters, and a stretch holds at most one grazing place).
+``grazing="both"`` (default, the common wargame convention) blocks at a place only
+if it is blocked whichever way the line is shifted there: along a hexside both
+hexes must block, a hex touched only at a corner never blocks alone, and blocking
+hexes on alternate sides of two different hexside runs do not add up.
+``grazing="either"`` blocks if either shift is blocked. Front Gate walls follow the
+same rule: a line out of the gate through the corner between a wall and an open
+hexside crosses the wall only when shifted towards it.
 
-``blocked_by`` is the first blocker from the archer. With ``"both"`` it is the hex
-where the line is blocked on both sides (the later of the two sides' first
-blockers). A Front Gate wall reports the hex the line enters across the wall:
-the gate hex for fire into the gate (so possibly the target itself), the hex
-outside the wall for fire out of it; ``wall`` names the hexside.
+``blocked_by`` is the hex at the first blocked place from the archer. Where both
+sides of a grazing place block, it is the later of the two sides' first blockers
+(the smaller hex on a tie). A Front Gate wall reports the hex the line enters
+across the wall: the gate hex for fire into the gate (so possibly the target
+itself), the hex outside the wall for fire out of it; ``wall`` names the hexside.
+Hexes just off the map take part in the geometry but never block and are not
+listed in ``crossed``. Range (B-8) is the hex distance. Whether an archer may
+shoot at all (guard rooms, skirmishes) is for the rules, not for this module.
 """
 
 from __future__ import annotations
@@ -71,10 +77,11 @@ _NO_BLOCKER = np.iinfo(np.int64).max
 @dataclass(frozen=True, slots=True)
 class LosResult:
     """One line of sight. ``crossed`` lists every intermediate on-map hex the line
-    touches, in order from the archer, including grazed ones; ``grazed`` maps those touched
-    only along a hexside or at a corner to the side they lie on (+1: left of the
-    line from archer to target in map coordinates with y up, i.e. a positive
-    cross product; -1: right). ``range`` is the hex distance (B-8).
+    touches, in order from the archer, including grazed ones; ``grazed`` maps those
+    touched only along a hexside or at a corner to their side: +1 where
+    cross(target - origin, hex - origin) > 0 in map coordinates, which on screen
+    (y grows downwards) is the archer's right; -1 the left. ``range`` is the hex
+    distance (B-8). ``wall`` is the Front Gate hexside that blocks, if one does.
     """
 
     origin: Hex
@@ -216,21 +223,25 @@ class LosIndex:
         hx = t.hex
         max_level = np.maximum(self.level[a], self.level[b])
         blocks = occ[hx] | self.dale[hx] | ((self.level[hx] > max_level[t.line]) & ~self.exempt[hx])
-        left = self._first_blockers(a, b, t, t.side >= 0, blocks)
-        right = self._first_blockers(a, b, t, t.side <= 0, blocks)
-        if grazing == "both":
-            open_ = (left.hex < 0) | (right.hex < 0)
-            take_left = (left.pos > right.pos) | ((left.pos == right.pos) & (left.hex <= right.hex))
-        else:
-            open_ = (left.hex < 0) & (right.hex < 0)
-            take_left = (left.pos < right.pos) | ((left.pos == right.pos) & (left.hex <= right.hex))
-        stretch_hex = np.where(take_left, left.hex, right.hex)
-        stretch_wall = np.where(take_left, left.wall_from, right.wall_from)
-        # The first blocked stretch of each line; stretches are numbered along lines.
         n = len(a)
         clear = np.ones(n, dtype=bool)
         blocker = np.full(n, -1, dtype=np.int64)
         wall_from = np.full(n, -1, dtype=np.int64)
+        wm = self.wallmask
+        walls = self.has_walls and bool(wm[a].any() or wm[b].any() or wm[hx].any())
+        if not walls and not blocks.any():
+            return clear, blocker, wall_from, t
+        plus = self._first_blockers(a, b, t, t.side >= 0, blocks, walls)
+        minus = self._first_blockers(a, b, t, t.side <= 0, blocks, walls)
+        if grazing == "both":
+            open_ = (plus.hex < 0) | (minus.hex < 0)
+            take_plus = (plus.pos > minus.pos) | ((plus.pos == minus.pos) & (plus.hex <= minus.hex))
+        else:
+            open_ = (plus.hex < 0) & (minus.hex < 0)
+            take_plus = (plus.pos < minus.pos) | ((plus.pos == minus.pos) & (plus.hex <= minus.hex))
+        stretch_hex = np.where(take_plus, plus.hex, minus.hex)
+        stretch_wall = np.where(take_plus, plus.wall_from, minus.wall_from)
+        # The first blocked stretch of each line; stretches are numbered along lines.
         shut = np.flatnonzero(~open_)
         if len(shut):
             lines = t.stretch_line[shut]
@@ -245,7 +256,9 @@ class LosIndex:
         q, r = self.q, self.r
         aq, ar = q[a], r[a]
         dq, dr = q[b] - aq, r[b] - ar
-        coords = np.stack([self.cx[a], self.cy[a], self.cx[b], self.cy[b]], axis=1).reshape(-1, 2, 2)
+        coords = np.empty((len(a), 2, 2))
+        coords[:, 0, 0], coords[:, 0, 1] = self.cx[a], self.cy[a]
+        coords[:, 1, 0], coords[:, 1, 1] = self.cx[b], self.cy[b]
         line, hx = self.tree.query(shapely.linestrings(coords))
         eq, er = q[hx] - aq[line], r[hx] - ar[line]
         lq, lr = dq[line], dr[line]
@@ -256,8 +269,8 @@ class LosIndex:
         keep = (np.abs(cross3) <= width) & (pos > 0) & (pos < length[line])
         line, hx, cross3, width, pos = line[keep], hx[keep], cross3[keep], width[keep], pos[keep]
         side = np.where(np.abs(cross3) == width, np.sign(cross3), 0)
-        # Along a hexside both grazed hexes share a position; the left one goes first,
-        # so that reversing the line reverses the list.
+        # Along a hexside both grazed hexes share a position; the +1 one goes first,
+        # so that reversing the line (which flips the sides) reverses the list.
         order = np.lexsort((-side, pos, line))
         line, hx, pos, side = line[order], hx[order], pos[order], side[order]
         # Stretch k of a line runs from the k-th hex it enters (the archer's is 0th)
@@ -274,14 +287,14 @@ class LosIndex:
         return _Touches(line, hx, pos, side, stretch, length, first_stretch + inside_per_line, stretch_line)
 
     def _first_blockers(
-        self, a: np.ndarray, b: np.ndarray, t: _Touches, member: np.ndarray, blocks: np.ndarray
+        self, a: np.ndarray, b: np.ndarray, t: _Touches, member: np.ndarray, blocks: np.ndarray, walls: bool
     ) -> _SideBlockers:
         """The first blocker of every stretch, for the line shifted to one side."""
         n = len(t.stretch_line)
         hit = member & blocks
         stretch, pos, hx = t.stretch[hit], t.pos[hit], t.hex[hit]
         wall_from = np.full(len(stretch), -1, dtype=np.int64)
-        if self.has_walls:
+        if walls:
             ws, wp, wh, wf = self._wall_crossings(a, b, t, member)
             if len(ws):
                 stretch = np.concatenate([stretch, ws])
@@ -306,9 +319,6 @@ class LosIndex:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Front Gate walls crossed by the shifted line: (stretch, position, hex entered, hex left)."""
         wm = self.wallmask
-        empty = np.zeros(0, dtype=np.int64)
-        if not ((wm[a] != 0).any() or (wm[b] != 0).any() or (wm[t.hex[member]] != 0).any()):
-            return empty, empty, empty, empty
         n = len(a)
         ids = np.arange(n, dtype=np.int64)
         lines = np.concatenate([ids, t.line[member], ids])
@@ -335,7 +345,7 @@ class _Touches:
     line: np.ndarray
     hex: np.ndarray
     pos: np.ndarray
-    side: np.ndarray  # 0 inside, +1/-1 grazed on the left/right
+    side: np.ndarray  # 0 inside, +1/-1 grazed on that side (see LosResult.grazed)
     stretch: np.ndarray  # the stretch each touch belongs to (ends at the hex entered)
     length: np.ndarray  # per line: the position of the target's centre
     last_stretch: np.ndarray  # per line: the stretch that enters the target
