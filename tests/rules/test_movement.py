@@ -1,0 +1,216 @@
+"""B-6 movement and B-10 special movers, on small hand-made boards."""
+
+from __future__ import annotations
+
+import pytest
+from bofa_helpers import label_of, make_game, nb, plain_board, position
+
+from bofa_studio.board.model import HexFeature, HexsideFeature, Terrain
+from bofa_studio.rules.bofa1984.actions import EndPhase, Move
+from bofa_studio.rules.bofa1984.movement import legal_moves
+from bofa_studio.rules.core import RuleError
+
+
+def dests(game, state, *movers):
+    _, ds = legal_moves(game, state, tuple(movers))
+    return {game.cb.label(d) for d in ds}
+
+
+def move(game, state, movers, to):
+    if isinstance(movers, str):
+        movers = (movers,)
+    return game.apply(state, Move(tuple(movers), game.board.hex_at(to)))
+
+
+def test_plain_costs_one_and_movement_value_is_a_limit():
+    """B-6: a counter may not exceed its movement value; plain hexes cost 1 (Terrain Table)."""
+    board = plain_board(12, 3)
+    game = make_game(board)
+    state = position(game, {"0102": "azug_goblin_scimitar_1"})  # 4-5
+    reach = dests(game, state, "azug_goblin_scimitar_1")
+    assert "0602" in reach and "0702" not in reach
+
+
+def test_mountain_dale_slope_cost_two_summit_one():
+    """B-6 / Terrain Table: mountain, slope and Dale hexes cost 2; summit and plain 1."""
+    board = plain_board(12, 1)
+    for col, t in [(2, Terrain.DALE), (3, Terrain.SLOPE), (4, Terrain.SUMMIT), (5, Terrain.PLAIN)]:
+        board.set_terrain(board.hex_at(f"{col:02d}01"), t)
+    game = make_game(board)
+    state = position(game, {"0101": "azug_goblin_scimitar_1"})  # movement 5 = 2 + 2 + 1
+    assert dests(game, state, "azug_goblin_scimitar_1") == {"0201", "0301", "0401"}
+    board.set_terrain(board.hex_at("0201"), Terrain.MOUNTAIN, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "azug_goblin_scimitar_1"})
+    assert dests(game, state, "azug_goblin_scimitar_1") == {"0201", "0301", "0401"}
+
+
+def test_path_to_path_costs_one_but_entering_a_path_costs_the_terrain():
+    """B-6: along a mountain path 1 point per hex; onto the path from a mountain hex 2."""
+    board = plain_board(10, 1)
+    for col in range(1, 11):
+        board.set_terrain(board.hex_at(f"{col:02d}01"), Terrain.MOUNTAIN, 1)
+    for col in range(2, 11):
+        board.set_feature(board.hex_at(f"{col:02d}01"), HexFeature.PATH, True)
+    game = make_game(board)
+    state = position(game, {"0101": "azug_goblin_scimitar_1"})  # 5 MP: 2 onto the path, then 1 each
+    assert max(dests(game, state, "azug_goblin_scimitar_1")) == "0501"
+
+
+@pytest.mark.parametrize("side,mover,farthest", [("free_peoples", "elf_spearman_1", "0701"),
+                                                  ("dark", "wolf_rider_1", "0601")])
+def test_river_costs_one_more_for_free_peoples_two_more_for_dark(side, mover, farthest):
+    """B-6 / Terrain Table: River Running +1 Free Peoples, +2 Dark army, on top of the hex entered."""
+    board = plain_board(10, 1)
+    board.set_hexside_features(board.hex_at("0201"), board.hex_at("0301"), [HexsideFeature.RIVER])
+    game = make_game(board)
+    state = position(game, {"0101": mover}, player=side)  # movement 7 for both
+    assert max(dests(game, state, mover)) == farthest
+
+
+def front_gate_board():
+    """A Front Gate in 0502 with cliffs above it and walls on its other sides."""
+    board = plain_board(9, 6)
+    gate = board.hex_at("0502")
+    board.set_terrain(gate, Terrain.FRONT_GATE)
+    for d in ("N",):
+        board.set_terrain(board.hex_at(nb(board, "0502", d)), Terrain.CLIFF)
+    for d in ("N", "NE", "NW", "S"):
+        board.set_hexside_features(gate, board.hex_at(nb(board, "0502", d)), [HexsideFeature.FRONT_GATE_WALL])
+    return board
+
+
+def test_front_gate_costs_four_and_is_entered_only_from_its_two_plain_hexes():
+    """B-6: the Front Gate is entered only from the plain hexes south-west and south-east, for 4 points."""
+    board = front_gate_board()
+    game = make_game(board)
+    sw, s = nb(board, "0502", "SW"), nb(board, "0502", "S")
+    state = position(game, {sw: "dwarf_axeman_1", s: "dwarf_axeman_2"}, player="free_peoples")  # movement 4
+    assert "0502" in dests(game, state, "dwarf_axeman_1")
+    assert "0502" not in dests(game, state, "dwarf_axeman_2")  # wall between
+    with pytest.raises(RuleError, match="B-6"):
+        move(game, state, "dwarf_axeman_2", "0502")
+    move(game, state, "dwarf_axeman_1", "0502")
+    assert label_of(game, state, "dwarf_axeman_1") == "0502"
+
+
+def test_cliffs_cannot_be_entered_but_eagles_fly_there():
+    """B-6: cliff hexes cannot be reached from the ground; Giant Eagles can reach them."""
+    board = front_gate_board()
+    game = make_game(board)
+    cliff = nb(board, "0502", "N")
+    state = position(game, {"0303": "elf_archer_1", "0304": "giant_eagle_1"}, player="free_peoples")
+    assert cliff not in dests(game, state, "elf_archer_1")
+    assert cliff in dests(game, state, "giant_eagle_1")
+
+
+def test_eagles_fly_one_point_a_hex_over_terrain_and_enemies_onto_an_enemy():
+    """B-6/B-10: eagles use 1 point per hex, ignore enemy units and terrain, may end on an enemy."""
+    board = plain_board(14, 3)
+    for col in range(2, 14):
+        board.set_terrain(board.hex_at(f"{col:02d}02"), Terrain.MOUNTAIN, 3)
+    game = make_game(board)
+    where = {"0102": "giant_eagle_1", "1102": "wolf_1"}
+    where.update({f"{c:02d}0{r}": f"azug_goblin_scimitar_{i}" for i, (c, r) in enumerate([(3, 1), (3, 2), (3, 3)], 1)})
+    state = position(game, where, player="free_peoples")
+    reach = dests(game, state, "giant_eagle_1")
+    assert "1102" in reach and "1202" not in reach  # 10 hexes, through the goblin wall
+    move(game, state, "giant_eagle_1", "1102")
+
+
+def test_moving_through_friends_but_not_through_enemy_units():
+    """B-6: friends may move over each other; enemy counters control their hex and cannot be passed."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "elf_spearman_1", "0201": "elf_spearman_2", "0401": "wolf_1"},
+                      player="free_peoples")
+    reach = dests(game, state, "elf_spearman_1")
+    assert "0301" in reach and "0501" not in reach
+    assert "0201" not in reach  # B-9: two full-strength counters may not end together
+
+
+def test_enemy_leader_alone_does_not_control_its_hex():
+    """B-10: leaders (except Thorin) do not control their hex: enemies move into and through it."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "elf_spearman_1", "0301": "thrak"}, player="free_peoples")
+    assert {"0301", "0501"} <= dests(game, state, "elf_spearman_1")
+    game2 = make_game(board)
+    state3 = position(game2, {"0101": "wolf_1", "0301": "thorin"}, player="dark")
+    assert "0501" not in dests(game2, state3, "wolf_1")  # Thorin controls his hex
+
+
+def test_entering_an_enemy_hex_needs_a_start_next_to_it():
+    """B-6: a counter that begins the movement phase adjacent to an enemy can move into its hex."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "wolf_1", "0301": "wolf_2", "0401": "elf_spearman_1"})
+    assert "0401" in dests(game, state, "wolf_2")
+    assert "0401" not in dests(game, state, "wolf_1")
+    with pytest.raises(RuleError, match="B-6: only a counter that began the phase next to the enemy"):
+        move(game, state, "wolf_1", "0401")
+    move(game, state, "wolf_2", "0401")
+    assert label_of(game, state, "wolf_2") == "0401"
+
+
+def test_from_an_enemy_hex_only_into_a_free_adjacent_hex():
+    """B-6: a counter that begins in a hex with an enemy may only move into an adjacent free hex."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0301": ["elf_spearman_1", "wolf_1"], "0501": "elf_spearman_2"})
+    assert dests(game, state, "wolf_1") == {"0201", "0401"}
+
+
+def test_beorn_moves_onto_an_enemy_from_afar_and_never_stacks_with_friends():
+    """B-10: Beorn can move directly onto an enemy counter; B-9: he may not stack with friends."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "beorn", "0501": "wolf_1", "0301": "gandalf"}, player="free_peoples")
+    reach = dests(game, state, "beorn")
+    assert "0501" in reach and "0301" not in reach
+    with pytest.raises(RuleError, match="B-9: Beorn may not be stacked"):
+        move(game, state, "beorn", "0301")
+
+
+def test_stacking_is_checked_for_the_destination():
+    """B-9: only one full-strength counter may end movement in a hex."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "elf_spearman_1", "0201": "elf_spearman_2"}, player="free_peoples")
+    with pytest.raises(RuleError) as err:
+        move(game, state, "elf_spearman_1", "0201")
+    assert str(err.value) == "B-9: only one full-strength counter, or two reduced ones, may end movement in a hex"
+
+
+def test_stacks_move_together_at_the_lower_movement_value():
+    """B-9: if two counters move together the lower movement value of the two is used."""
+    board = plain_board(12, 1)
+    game = make_game(board)
+    state = position(game, {"0101": ["wolf_1", "azug_goblin_scimitar_1"]}, reduced=("wolf_1", "azug_goblin_scimitar_1"))
+    assert max(dests(game, state, "wolf_1", "azug_goblin_scimitar_1")) == "0601"
+    move(game, state, ("wolf_1", "azug_goblin_scimitar_1"), "0601")
+    assert state.stacks[game.idx(board.hex_at("0601"))] == ["wolf_1", "azug_goblin_scimitar_1"]
+
+
+def test_each_counter_moves_once_per_phase_and_end_phase_is_always_there():
+    """B-6: movement points cannot be saved; our grain is one move per counter per phase."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0101": "wolf_1"})
+    move(game, state, "wolf_1", "0301")
+    with pytest.raises(RuleError, match="already moved"):
+        move(game, state, "wolf_1", "0401")
+    assert EndPhase() in game.legal_actions(state)
+
+
+def test_named_path_is_checked():
+    """B-6: a path through an enemy unit is refused, a longer legal path is accepted."""
+    board = plain_board(9, 2)
+    game = make_game(board)
+    state = position(game, {"0101": "wolf_1", "0301": "elf_spearman_1"})
+    h = board.hex_at
+    with pytest.raises(RuleError, match="through the enemy"):
+        game.apply(state, Move(("wolf_1",), h("0401"), (h("0101"), h("0201"), h("0301"), h("0401"))))
+    path = (h("0101"), h("0102"), h("0202"), h("0302"), h("0402"), h("0401"))
+    game.apply(state, Move(("wolf_1",), h("0401"), path))
+    assert label_of(game, state, "wolf_1") == "0401"

@@ -1,0 +1,81 @@
+"""Property tests over random playouts on the shipped map: no illegal state is ever reached."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bofa_studio.board import load_map
+from bofa_studio.rules.bofa1984.actions import Move
+from bofa_studio.rules.bofa1984.game import BofaGame
+from bofa_studio.rules.bofa1984.invariants import violations
+from bofa_studio.rules.bofa1984.players import random_player, uniform_player
+from bofa_studio.rules.core import CHANCE, TERMINAL, seed_state
+from bofa_studio.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def game() -> BofaGame:
+    scenario = load_scenario(ROOT / "scenarios" / "bofa1984-basic.json")
+    return BofaGame(scenario.data, load_map(scenario.map_path))
+
+
+def _key(action):
+    # Paths may differ between two equally legal routes; the move is the movers and the hex.
+    return (type(action), action.counters, action.to) if isinstance(action, Move) else action
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_games_keep_every_invariant(seed):
+    g = game()
+    state = g.new_initial_state(seed)
+    prng = seed_state(seed ^ 0x5EED)
+    steps = 0
+    while not g.is_terminal(state):
+        player = g.current_player(state)
+        if player == CHANCE:
+            outcomes = g.chance_outcomes(state)
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            action = g.sample_chance(state)
+            assert action in [a for a, _ in outcomes]
+        else:
+            action, prng = random_player(g, state, prng)
+            if steps % 15 == 0:
+                assert _key(action) in {_key(a) for a in g.legal_actions(state)}
+        g.apply(state, action)
+        steps += 1
+        problems = violations(g, state)
+        assert not problems, (steps, action, problems)
+    assert g.current_player(state) == TERMINAL
+    assert state.turn == 12
+    result = g.result(state)
+    assert result["winner"] in (None, "free_peoples", "dark")
+    assert sum(result["score"].values()) <= 5
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_every_listed_action_applies(seed):
+    """legal_actions lists only what apply accepts (checked on copies, 300 steps of uniform play)."""
+    g = game()
+    state = g.new_initial_state(seed)
+    prng = seed_state(seed)
+    for _ in range(300):
+        if g.is_terminal(state):
+            break
+        if g.current_player(state) == CHANCE:
+            g.apply(state, g.sample_chance(state))
+            continue
+        actions = g.legal_actions(state)
+        assert actions
+        for a in actions[:: max(1, len(actions) // 10)]:
+            g.apply(state.copy(), a)
+        action, prng = uniform_player(g, state, prng)
+        g.apply(state, action)
+        assert not violations(g, state)
