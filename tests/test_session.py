@@ -1,0 +1,171 @@
+"""Sessions: undo/redo of whole player actions, save/load with digest check, replay."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bofa_studio.board import load_map
+from bofa_studio.jsonfile import DataFileError
+from bofa_studio.rules.bofa1984.actions import CHANCE_ACTIONS, Attack, ChooseChip, EndPhase, PlaceDefault
+from bofa_studio.rules.bofa1984.players import random_player
+from bofa_studio.rules.core import CHANCE, seed_state
+from bofa_studio.session import Session, load_session, session_from_dict
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@cache
+def _scenario_and_board():
+    data = json.loads((ROOT / "scenarios" / "bofa1984-basic.json").read_text(encoding="utf-8"))
+    return data, load_map(ROOT / "maps" / "bofa1984.json")
+
+
+def new_session(seed: int = 1) -> Session:
+    data, board = _scenario_and_board()
+    return Session(data, board, seed)
+
+
+def play(session: Session, n: int, seed: int = 5) -> None:
+    rng = seed_state(seed)
+    for _ in range(n):
+        if session.game.is_terminal(session.state):
+            return
+        action, rng = random_player(session.game, session.state, rng)
+        session.apply(action)
+
+
+def test_chance_steps_are_resolved_with_the_player_action():
+    session = new_session()
+    session.apply(PlaceDefault())
+    session.apply(PlaceDefault())
+    session.apply(ChooseChip("move"))
+    session.apply(ChooseChip("move"))
+    session.apply(EndPhase())  # Dark's move; the Free Peoples must now draw blind
+    assert session.current_player() != CHANCE
+    assert isinstance(session.log[-1], CHANCE_ACTIONS)
+
+
+def test_undo_and_redo_whole_player_actions():
+    session = new_session()
+    play(session, 200)
+    for _ in range(5000):
+        if session.current_player() == "dark" and any(isinstance(a, Attack) for a in session.legal_actions()):
+            break
+        play(session, 1)
+    else:
+        pytest.fail("no Dark attack in 5000 random actions")
+    attack = next(a for a in session.legal_actions() if isinstance(a, Attack))
+    before = session.digest()
+    session.apply(attack)  # the attack and its die roll are one step
+    session.undo()
+    assert session.digest() == before
+    session.redo()
+    assert session.current_player() != CHANCE
+    for _ in range(len(session._undo)):
+        session.undo()
+    assert session.log == [] and session.digest() == Session(session.scenario, session.board, 1).digest()
+    assert not session.can_undo
+    with pytest.raises(IndexError):
+        session.undo()
+
+
+def test_a_new_action_clears_redo():
+    session = new_session()
+    play(session, 30)
+    session.undo()
+    assert session.can_redo
+    play(session, 1, seed=99)
+    assert not session.can_redo
+
+
+def test_save_and_load_round_trip(tmp_path):
+    session = new_session(4)
+    play(session, 300)
+    path = tmp_path / "game.bofa.json"
+    session.save(path)
+    loaded = load_session(path)
+    assert loaded.digest() == session.digest()
+    assert loaded.log == session.log
+    loaded.undo()
+    assert loaded.current_player() != CHANCE
+    play(loaded, 10)
+
+
+def test_replay_goes_through_every_logged_action():
+    session = new_session(2)
+    play(session, 120)
+    last = None
+    for _, _, state in session.replay():
+        last = state
+    from bofa_studio.session import state_digest
+
+    assert state_digest(session.game, last) == session.digest()
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**9), length=st.integers(min_value=0, max_value=1500))
+def test_replaying_a_save_reproduces_its_digest(seed, length):
+    session = new_session(seed)
+    play(session, length, seed=seed + 1)
+    data = session.to_dict()
+    assert session_from_dict(json.loads(json.dumps(data))).digest() == data["digest"]
+
+
+# -- malformed saves --------------------------------------------------------------------
+
+
+def _saved(tmp_path, mutate) -> Path:
+    session = new_session(3)
+    play(session, 60)
+    data = session.to_dict()
+    mutate(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _problem(path):
+    with pytest.raises(DataFileError) as err:
+        load_session(path)
+    return err.value.problems[0]
+
+
+def test_tampered_digest_is_reported(tmp_path):
+    path = _saved(tmp_path, lambda d: d.update(digest="0" * 64))
+    p = _problem(path)
+    assert (p.file, p.where) == (str(path), "$.digest") and "replaying the actions gives" in p.message
+
+
+def test_illegal_action_in_the_log_names_its_index_and_rule(tmp_path):
+    def mutate(d):
+        d["actions"].insert(3, {"type": "EndPhase"})
+    p = _problem(_saved(tmp_path, mutate))
+    assert p.where == "$.actions[3]" and "the rules refuse EndPhase" in p.message
+
+
+def test_malformed_action_is_reported(tmp_path):
+    def mutate(d):
+        d["actions"][0] = {"type": "Teleport"}
+    p = _problem(_saved(tmp_path, mutate))
+    assert p.where == "$.actions[0]" and "unknown action type 'Teleport'" in p.message
+
+
+def test_wrong_types_are_reported_with_their_path(tmp_path):
+    p = _problem(_saved(tmp_path, lambda d: d.update(seed="one")))
+    assert p.where == "$.seed" and "expected integer" in p.message
+    p = _problem(_saved(tmp_path, lambda d: d["scenario"].update(turns="twelve")))
+    assert p.where == "$.scenario.turns"
+
+
+def test_not_a_save_file(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text('{"format": "bofa-studio.map"}', encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_session(path)
+    assert err.value.unreadable and err.value.problems[0].where == "$.format"
