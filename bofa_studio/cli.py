@@ -19,6 +19,7 @@ from bofa_studio import __version__
 COMMAND_MODULES = [
     "bofa_studio.commands.validate",
     "bofa_studio.commands.export",
+    "bofa_studio.commands.simulate",
     "bofa_studio.commands.los",
     "bofa_studio.commands.render",
     "bofa_studio.commands.gui",
