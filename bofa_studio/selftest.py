@@ -53,49 +53,49 @@ def _check_render() -> str:
     return f"{image.width()}x{image.height()} PNG"
 
 
-# Enough engine steps to get past setup into moves, chip draws, fire and die
-# rolls with the seed below, while keeping the whole self-test well under a second.
-ENGINE_STEPS = 150
+# Enough player actions to get past setup into moves, chip draws, fire and die
+# rolls with the seed below, while keeping the whole self-test near a second.
+ENGINE_ACTIONS = 100
 ENGINE_SEED = 1984
 
 
 def _check_engine() -> str:
-    """Play the default scenario for a while, then replay its action log.
+    """Play the default scenario for a while, save it, and load the save back.
 
     Choosing among legal actions at random (from a seeded generator of our own,
-    not the game's) exercises setup, chip draws, movement and fire; the replay
-    proves what save files rely on: the seed and the action log rebuild a game.
+    not the game's) exercises setup, chip draws, movement and fire. Loading a
+    save replays its action log and checks the state digest, which is what every
+    saved game relies on.
     """
     import random
 
     from bofa_studio.board import load_map
     from bofa_studio.resources import default_scenario_path
     from bofa_studio.rules.bofa1984.actions import PlaceDefault
-    from bofa_studio.rules.core import CHANCE
-    from bofa_studio.rules.registry import make_game
     from bofa_studio.scenario import load_scenario
+    from bofa_studio.session import Session, load_session
 
     scenario = load_scenario(default_scenario_path())
-    game = make_game(scenario, load_map(scenario.map_path))
+    session = Session(scenario.data, load_map(scenario.map_path), ENGINE_SEED)
+    session.resolve_chance()
     chooser = random.Random(ENGINE_SEED)
-    state = game.new_initial_state(ENGINE_SEED)
-    actions, events = [], []
-    while len(actions) < ENGINE_STEPS and not game.is_terminal(state):
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state)
-        else:
-            legal = game.legal_actions(state)
-            if not legal:
-                raise AssertionError(f"no legal action in stage {state.stage!r} and not terminal")
-            # Default placement first, so the steps go to play rather than to setup.
-            defaults = [a for a in legal if isinstance(a, PlaceDefault)]
-            action = defaults[0] if defaults else chooser.choice(legal)
-        actions.append(action)
-        events.append([e.text for e in game.apply(state, action)])
-    replay = game.new_initial_state(ENGINE_SEED)
-    if [[e.text for e in game.apply(replay, a)] for a in actions] != events:
-        raise AssertionError("replaying the action log gave different events")
-    return f"{scenario.name}: {len(actions)} steps to turn {state.turn}, replay identical"
+    for _ in range(ENGINE_ACTIONS):
+        if session.game.is_terminal(session.state):
+            break
+        legal = session.legal_actions()
+        if not legal:
+            raise AssertionError(f"no legal action in stage {session.state.stage!r} and not terminal")
+        # Default placement first, so the actions go to play rather than to setup.
+        defaults = [a for a in legal if isinstance(a, PlaceDefault)]
+        session.apply(defaults[0] if defaults else chooser.choice(legal))
+    with tempfile.TemporaryDirectory() as tmp:
+        save = Path(tmp) / "selftest.bofa-save.json"
+        session.save(save)
+        loaded = load_session(save)  # replays the log and checks the digest
+    if loaded.digest() != session.digest():
+        raise AssertionError("the loaded save does not reproduce the game's state")
+    return (f"{scenario.name}: {len(session.log)} steps to turn {session.state.turn}, "
+            "saved and replayed identically")
 
 
 def _check_los() -> str:
