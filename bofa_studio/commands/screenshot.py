@@ -48,6 +48,7 @@ def shoot_edit_map(path: str | None, width: int, height: int):
         window.show()
         app.processEvents()
         window.view.fit()
+        window.view.settle()  # full detail, not the draft drawn while the camera moves
         app.processEvents()
         image = window.grab().toImage()
         window.document.undo_stack.setClean()

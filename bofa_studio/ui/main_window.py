@@ -163,6 +163,11 @@ class MainWindow(QMainWindow):
         self.validation = ValidationPanel(self.document)
         self.validation.problem_activated.connect(self.show_problem)
         self.validation_dock = self._dock("Problems", "problems", self.validation, Qt.DockWidgetArea.RightDockWidgetArea)
+        # Properties and Problems share the right column as tabs, so the map keeps
+        # most of the window; Problems shows first because it changes as you edit.
+        self.tabifyDockWidget(self.properties_dock, self.validation_dock)
+        self.validation_dock.raise_()
+        self._docks_sized = False
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -423,7 +428,14 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
-            self.restoreState(state)
+            self._docks_sized = self.restoreState(state)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:
+            # Narrow docks on first run, so the map gets most of the window.
+            self._docks_sized = True
+            self.resizeDocks([self.tool_dock, self.validation_dock], [210, 250], Qt.Orientation.Horizontal)
 
     def save_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from bofa_studio.board.model import HexFeature, HexsideFeature, Terrain
@@ -23,8 +23,51 @@ if TYPE_CHECKING:
     from bofa_studio.ui.map_scene import MapScene
 
 # Below this many device pixels per scene unit, labels and small icons are noise.
-LABEL_MIN_LOD = 0.45
-ICON_MIN_LOD = 0.2
+LABEL_MIN_LOD = 0.4
+ICON_MIN_LOD = 0.15
+HATCH_MIN_LOD = 0.25
+# Text never gets smaller than this on screen; it grows within the hex instead.
+LABEL_MIN_PX = 8.5
+LEVEL_MIN_PX = 11.0
+
+_GRID_PEN = QPen(style.GRID_LINE, 0)  # cosmetic: one device pixel at every zoom, and fast
+_fonts: dict[tuple[int, bool], QFont] = {}
+_hatches: dict[tuple[Terrain, int], QBrush] = {}
+
+
+def _font(pixel_size: float, bold: bool = False) -> QFont:
+    key = (max(1, round(pixel_size)), bold)
+    font = _fonts.get(key)
+    if font is None:
+        font = QFont()
+        font.setPixelSize(key[0])
+        font.setBold(bold)
+        _fonts[key] = font
+    return font
+
+
+def _hatch_brush(terrain: Terrain, level: int) -> QBrush:
+    """Diagonal hatching as a texture in scene units: mountain ground, denser with height."""
+    key = (terrain, level)
+    brush = _hatches.get(key)
+    if brush is None:
+        spacing = {Terrain.SLOPE: 12.0, Terrain.CLIFF: 5.0}.get(terrain, 14.0 - 2.0 * max(1, min(4, level)))
+        oversample = 4  # the tile is drawn finer than scene units so it stays sharp when zoomed
+        size = round(spacing * oversample)
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # Faint enough that labels and level numbers stay readable on top of it.
+        color = QColor(60, 40, 20, 55 if terrain != Terrain.CLIFF else 170)
+        p.setPen(QPen(color, oversample * (1.0 if terrain != Terrain.CLIFF else 1.6)))
+        for shift in (-size, 0, size):  # the line and its wrap-arounds tile seamlessly
+            p.drawLine(QPointF(shift, size), QPointF(shift + size, 0))
+        p.end()
+        brush = QBrush(image)
+        brush.setTransform(QTransform.fromScale(1 / oversample, 1 / oversample))
+        _hatches[key] = brush
+    return brush
 
 
 def _lod(painter: QPainter, option: QStyleOptionGraphicsItem) -> float:
@@ -67,51 +110,41 @@ class HexItem(QGraphicsItem):
         lod = _lod(painter, option)
         px = style.HEX_PX
 
-        painter.setPen(QPen(style.GRID_LINE, 0.6))
+        painter.setPen(_GRID_PEN)
         painter.setBrush(style.hex_fill(data.terrain, data.level))
         painter.drawPolygon(self.polygon)
+        if self.map_scene.draft:
+            # While the camera moves, colours (terrain and level shading) are enough;
+            # the view repaints in full detail as soon as it stops.
+            return
 
-        if data.terrain in (Terrain.MOUNTAIN, Terrain.SLOPE, Terrain.CLIFF):
-            self._hatch(painter, data.terrain, data.level)
+        if data.terrain in (Terrain.MOUNTAIN, Terrain.SLOPE, Terrain.CLIFF) and lod >= HATCH_MIN_LOD:
+            # One textured fill instead of a clip and a dozen lines: 4x faster.
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(_hatch_brush(data.terrain, data.level))
+            painter.drawPolygon(self.polygon)
         if data.terrain == Terrain.DALE:
             self._houses(painter)
         if data.terrain == Terrain.FRONT_GATE:
             self._gate(painter)
 
         if lod >= ICON_MIN_LOD:
-            self._features(painter, data.features)
+            self._features(painter, data.features, lod)
+        cx, cy = self.center.x(), self.center.y()
         if options.levels and data.level > 0 and lod >= ICON_MIN_LOD:
-            font = QFont()
-            font.setPixelSize(int(px * 0.42))
-            font.setBold(True)
-            painter.setFont(font)
-            painter.setPen(style.LEVEL_TEXT if data.level < 4 else QColor("#f5eddc"))
-            rect = QRectF(self.center.x() - px * 0.8, self.center.y() - px * 0.55, px * 0.55, px * 0.5)
+            # At least LEVEL_MIN_PX on screen however far out: levels matter for LOS.
+            size = min(px * 0.62, max(px * 0.42, LEVEL_MIN_PX / lod))
+            painter.setFont(_font(size, bold=True))
+            painter.setPen(style.LEVEL_TEXT if data.level < 4 else style.LEVEL_TEXT_ON_DARK)
+            rect = QRectF(cx - px * 0.92, cy - size * 0.55, px * 0.62, size * 1.1)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(data.level))
         if options.labels and lod >= LABEL_MIN_LOD:
-            font = QFont()
-            font.setPixelSize(int(px * 0.27))
-            painter.setFont(font)
-            painter.setPen(style.LABEL_TEXT if data.terrain != Terrain.CLIFF else QColor("#e0e0e0"))
-            rect = QRectF(self.center.x() - px * 0.5, self.center.y() - px * 0.84, px, px * 0.34)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, board.label(self.hex))
-
-    def _hatch(self, painter: QPainter, terrain: Terrain, level: int) -> None:
-        """Hatching shows mountain ground at a glance; denser with height."""
-        painter.save()
-        clip = QPainterPath()
-        clip.addPolygon(self.polygon)
-        painter.setClipPath(clip)
-        color = QColor(60, 40, 20, 70 if terrain != Terrain.CLIFF else 160)
-        painter.setPen(QPen(color, 1.0 if terrain != Terrain.CLIFF else 1.6))
-        spacing = {Terrain.SLOPE: 12.0, Terrain.CLIFF: 5.0}.get(terrain, 14.0 - 2.0 * level)
-        r = style.HEX_PX
-        cx, cy = self.center.x(), self.center.y()
-        offset = -2 * r
-        while offset <= 2 * r:
-            painter.drawLine(QPointF(cx + offset - r, cy + r), QPointF(cx + offset + r, cy - r))
-            offset += spacing
-        painter.restore()
+            size = min(px * 0.4, max(px * 0.27, LABEL_MIN_PX / lod))
+            painter.setFont(_font(size))
+            dark = data.terrain == Terrain.CLIFF or (data.terrain == Terrain.MOUNTAIN and data.level >= 4)
+            painter.setPen(style.LABEL_TEXT_ON_DARK if dark else style.LABEL_TEXT)
+            rect = QRectF(cx - px * 0.6, cy - px * 0.86, px * 1.2, size * 1.15)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, board.label(self.hex))
 
     def _houses(self, painter: QPainter) -> None:
         s = style.HEX_PX * 0.16
@@ -135,38 +168,53 @@ class HexItem(QGraphicsItem):
         painter.setBrush(QColor("#3d3d3d"))
         painter.drawPath(path)
 
-    def _features(self, painter: QPainter, features: frozenset[HexFeature]) -> None:
+    def _features(self, painter: QPainter, features: frozenset[HexFeature], lod: float) -> None:
+        """Feature symbols, each in its own spot so several can share a hex.
+
+        Sizes have a floor in screen pixels (``k``), so symbols stay legible when
+        the whole map is in view.
+        """
         r = style.HEX_PX
         cx, cy = self.center.x(), self.center.y()
+        k = max(1.0, 0.5 / lod)  # >1 when zoomed out below half size
         if HexFeature.ENTRY_TRIANGLE in features:
-            tri = QPolygonF([QPointF(cx + r * 0.3, cy + r * 0.12), QPointF(cx + r * 0.72, cy + r * 0.12),
-                             QPointF(cx + r * 0.51, cy + r * 0.48)])
-            painter.setPen(QPen(style.ENTRY_TRIANGLE_DARK, 1.2))
+            s = r * 0.24 * min(k, 1.5)
+            x, y = cx + r * 0.5, cy + r * 0.32
+            tri = QPolygonF([QPointF(x - s, y - s * 0.6), QPointF(x + s, y - s * 0.6), QPointF(x, y + s * 0.95)])
+            painter.setPen(QPen(style.ENTRY_TRIANGLE_DARK, 1.4 * k))
             painter.setBrush(style.ENTRY_TRIANGLE_FILL)
             painter.drawPolygon(tri)
         if HexFeature.ENTRY_CIRCLE in features:
-            painter.setPen(QPen(style.ENTRY_CIRCLE, 2.0))
+            painter.setPen(QPen(style.ENTRY_CIRCLE, 2.5 * k))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(cx, cy), r * 0.55, r * 0.55)
+            painter.drawEllipse(QPointF(cx, cy), r * 0.6, r * 0.6)
         if HexFeature.BOULDER_PILE in features:
-            painter.setPen(QPen(QColor("#333333"), 0.8))
+            painter.setPen(QPen(QColor("#1e1e1e"), 1.0 * k))
             painter.setBrush(style.BOULDER)
-            for dx, dy, s in ((0.28, -0.05, 0.13), (0.45, 0.05, 0.1), (0.36, 0.18, 0.11)):
-                painter.drawEllipse(QPointF(cx + dx * r, cy + dy * r), s * r, s * r)
+            m = min(k, 1.6)
+            for dx, dy, s in ((0.3, -0.12, 0.15), (0.52, -0.02, 0.12), (0.38, 0.12, 0.13)):
+                painter.drawEllipse(QPointF(cx + dx * r, cy + dy * r), s * r * m, s * r * m)
         if HexFeature.GUARD_ROOM in features:
-            rect = QRectF(cx - r * 0.2, cy - r * 0.05, r * 0.4, r * 0.45)
-            painter.setPen(QPen(QColor("#f0e6d0"), 1.2))
+            rect = QRectF(cx - r * 0.24, cy + r * 0.02, r * 0.48, r * 0.46)
+            painter.setPen(QPen(QColor("#f0e6d0"), 1.4 * k))
             painter.setBrush(style.GUARD_ROOM)
             painter.drawRoundedRect(rect, 3, 3)
         if HexFeature.DESTROYED_BRIDGE in features:
-            painter.setPen(QPen(style.BRIDGE, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-            painter.drawLine(QPointF(cx - r * 0.55, cy + r * 0.55), QPointF(cx - r * 0.3, cy + r * 0.35))
-            painter.drawLine(QPointF(cx - r * 0.22, cy + r * 0.28), QPointF(cx - r * 0.02, cy + r * 0.12))
+            painter.setPen(QPen(style.BRIDGE, 4.0 * min(k, 1.5), Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+            painter.drawLine(QPointF(cx - r * 0.6, cy + r * 0.58), QPointF(cx - r * 0.32, cy + r * 0.36))
+            painter.drawLine(QPointF(cx - r * 0.22, cy + r * 0.28), QPointF(cx + r * 0.02, cy + r * 0.1))
         if HexFeature.VICTORY in features or HexFeature.DALE_STAR in features:
             big = HexFeature.DALE_STAR in features
-            painter.setPen(QPen(QColor("#5a0000"), 0.8))
+            painter.setPen(QPen(QColor("#4a0000"), 1.0 * k))
             painter.setBrush(style.VICTORY_STAR)
-            painter.drawPolygon(star_polygon(cx, cy + (0.0 if big else -0.25 * r), r * (0.36 if big else 0.26)))
+            size = r * (0.42 if big else 0.3) * min(k, 1.5)
+            painter.drawPolygon(star_polygon(cx, cy + (0.0 if big else -0.22 * r), size))
+
+
+def _screen_width(painter: QPainter, option: QStyleOptionGraphicsItem, width: float, min_px: float) -> float:
+    """A pen width in scene units that is never thinner than ``min_px`` on screen."""
+    lod = _lod(painter, option) or 1.0
+    return max(width, min_px / lod)
 
 
 class HexsideLayer(QGraphicsItem):
@@ -199,9 +247,11 @@ class HexsideLayer(QGraphicsItem):
         if not self.map_scene.display.hexsides:
             return
         cap = Qt.PenCapStyle.RoundCap
-        painter.setPen(QPen(style.RIVER, style.HEX_PX * 0.2, Qt.PenStyle.SolidLine, cap))
+        width = _screen_width(painter, option, style.HEX_PX * 0.2, 3.5)
+        painter.setPen(QPen(style.RIVER, width, Qt.PenStyle.SolidLine, cap, Qt.PenJoinStyle.RoundJoin))
         painter.drawPath(self.river)
-        painter.setPen(QPen(style.FRONT_GATE_WALL, style.HEX_PX * 0.16, Qt.PenStyle.SolidLine, cap))
+        width = _screen_width(painter, option, style.HEX_PX * 0.18, 3.5)
+        painter.setPen(QPen(style.FRONT_GATE_WALL, width, Qt.PenStyle.SolidLine, cap))
         painter.drawPath(self.walls)
 
 
@@ -235,7 +285,8 @@ class RoadLayer(QGraphicsItem):
         return self.map_scene.board_rect()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        pen = QPen(style.ROAD, style.HEX_PX * 0.09, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        width = _screen_width(painter, option, style.HEX_PX * 0.09, 2.0)
+        pen = QPen(style.ROAD, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
@@ -260,7 +311,7 @@ class SlopeLineLayer(QGraphicsItem):
             self.lines.moveTo(points[0])
             for p in points[1:]:
                 self.lines.lineTo(p)
-            self.heads.addPolygon(_arrow_head(points[-2], points[-1], style.HEX_PX * 0.3))
+            self.heads.addPolygon(_arrow_head(points[-2], points[-1], style.HEX_PX * 0.42))
             self.heads.closeSubpath()
         self.update()
 
@@ -270,7 +321,8 @@ class SlopeLineLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self.map_scene.display.slope_lines:
             return
-        painter.setPen(QPen(style.SLOPE_LINE, style.HEX_PX * 0.07, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        width = _screen_width(painter, option, style.HEX_PX * 0.08, 2.2)
+        painter.setPen(QPen(style.SLOPE_LINE, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.lines)
         painter.setBrush(style.SLOPE_LINE)

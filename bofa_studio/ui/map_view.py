@@ -1,13 +1,22 @@
 """A zoomable, pannable view of a MapScene.
 
 Wheel zooms about the cursor, pinch zooms on touchpads, +/- and 0 zoom from
-the keyboard, and the middle mouse button or space+drag pans. Editor tools get
-the mouse through the scene; the view only moves the camera.
+the keyboard, and the middle mouse button pans (so do the arrow keys and
+scroll bars). Editor tools get the mouse through the scene; the view only
+moves the camera.
+
+Speed: a full-detail frame of the 1984 map (768 hexes with hatching, level
+numbers, labels and symbols) takes longer to paint than a smooth 30 fps allows.
+So while the camera moves, the view asks the scene for a *draft* (terrain and
+level colours, rivers, walls, slope lines, without text, hatching or
+antialiasing) and repaints in full detail once it has been still for
+``SETTLE_MS``. ``bench/view_bench.py`` measures both against a baseline that
+always paints full detail.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -15,6 +24,7 @@ from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.map_scene import MapScene
 
+SETTLE_MS = 140
 MIN_SCALE = 0.08
 MAX_SCALE = 6.0
 STEP = 1.2
@@ -23,7 +33,7 @@ STEP = 1.2
 class MapView(QGraphicsView):
     hex_hovered = Signal(object)  # Hex or None
 
-    def __init__(self, board_or_scene: Board | MapScene, parent=None) -> None:
+    def __init__(self, board_or_scene: Board | MapScene, parent=None, fast: bool = True) -> None:
         scene = board_or_scene if isinstance(board_or_scene, MapScene) else MapScene(board_or_scene)
         super().__init__(scene, parent)
         self.map_scene = scene
@@ -35,6 +45,33 @@ class MapView(QGraphicsView):
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self._panning_from: QPointF | None = None
         self._last_hover: Hex | None = None
+        self.fast = fast
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self.settle)
+
+    # -- level of detail while moving --------------------------------------------------
+    def moving(self) -> None:
+        """The camera moved: draw drafts until it has been still for SETTLE_MS."""
+        if not self.fast:
+            return
+        if not self.map_scene.draft:
+            self.map_scene.draft = True
+            self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self._settle.start()
+
+    def settle(self) -> None:
+        """Back to full detail (also callable directly, e.g. before a screenshot)."""
+        self._settle.stop()
+        if self.map_scene.draft:
+            self.map_scene.draft = False
+            self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self.viewport().update()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.moving()
+        super().scrollContentsBy(dx, dy)
 
     # -- zoom ----------------------------------------------------------------
     def current_scale(self) -> float:
@@ -44,6 +81,7 @@ class MapView(QGraphicsView):
         target = max(MIN_SCALE, min(MAX_SCALE, self.current_scale() * factor))
         factor = target / self.current_scale()
         if abs(factor - 1.0) > 1e-9:
+            self.moving()
             self.scale(factor, factor)
 
     def zoom_in(self) -> None:
@@ -53,6 +91,7 @@ class MapView(QGraphicsView):
         self.zoom_by(1 / STEP)
 
     def fit(self) -> None:
+        self.moving()
         self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def center_on_hexes(self, hexes: list[Hex]) -> None:

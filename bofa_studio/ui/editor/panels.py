@@ -268,8 +268,11 @@ class PropertiesPanel(QWidget):
     def __init__(self, document: MapDocument, parent=None) -> None:
         super().__init__(parent)
         self.document = document
-        form = QFormLayout(self)
-        form.setContentsMargins(4, 4, 4, 4)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        form = QFormLayout()
+        outer.addLayout(form)
+        outer.addStretch(1)
         self.name = QLineEdit()
         self.source = QLineEdit()
         self.provenance = QLineEdit()

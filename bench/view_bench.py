@@ -1,0 +1,124 @@
+"""Frames per second of the map view scrolling and zooming the 1984 map, and time to open it.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/view_bench.py [MAP] [--frames N]
+
+Each frame moves the camera (a pan step or a zoom step) and repaints the
+viewport synchronously (``repaint`` + ``processEvents``), so the time is the
+real paint cost. Opening is ``load_map`` + scene build + first paint. Every
+figure is a median over repeats, and each optimised variant is compared with
+the plain baseline in the same run. Targets (issue 6): >= 30 fps, open <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bofa_studio import ui  # noqa: E402,F401  (PySide6 workaround first)
+from bofa_studio.board.mapfile import load_map  # noqa: E402
+from bofa_studio.resources import default_map_path  # noqa: E402
+from bofa_studio.ui.render import ensure_app  # noqa: E402
+
+VIEW_SIZE = (1100, 820)  # the map area of a 1400x900 editor window
+
+
+def make_view(board, fast: bool):
+    from bofa_studio.ui.map_view import MapView
+
+    view = MapView(board, fast=fast)
+    view.resize(*VIEW_SIZE)
+    view.show()
+    return view
+
+
+def paint(app, view) -> None:
+    view.viewport().repaint()
+    app.processEvents()
+
+
+def frames(app, view, n: int) -> dict[str, float]:
+    """Median frames per second for each camera move, and for a still, full-detail frame."""
+    results = {}
+
+    def run(step) -> float:
+        times = []
+        for i in range(n):
+            t0 = time.perf_counter()
+            step(i)
+            paint(app, view)
+            times.append(time.perf_counter() - t0)
+        return 1.0 / statistics.median(times)
+
+    def scroll(bar, px):
+        return lambda i: bar.setValue(bar.value() + (px if (i // 20) % 2 else -px))
+
+    for zoom in (1.5, 3.0):
+        view.fit()
+        view.zoom_by(zoom)
+        paint(app, view)
+        results[f"pan, zoom {zoom}x fit"] = run(scroll(view.horizontalScrollBar(), 14))
+    view.fit()
+    paint(app, view)
+    results["zoom in/out, from fit"] = run(lambda i: view.zoom_by(1.05 if (i // 20) % 2 == 0 else 1 / 1.05))
+
+    def still(i):
+        if hasattr(view, "settle"):
+            view.settle()
+        view.viewport().update()
+
+    view.fit()
+    results["still frame, full detail"] = run(still)
+    return results
+
+
+def open_time(app, path: Path, fast: bool) -> float:
+    t0 = time.perf_counter()
+    board = load_map(path)
+    view = make_view(board, fast)
+    view.fit()
+    if fast:
+        view.settle()  # count the first full-detail frame, not the draft
+    paint(app, view)
+    elapsed = time.perf_counter() - t0
+    view.close()
+    view.map_scene.detach()  # the board must not keep the old scene alive
+    view.deleteLater()
+    app.processEvents()
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("map", nargs="?", default=str(default_map_path()))
+    parser.add_argument("--frames", type=int, default=80)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    app = ensure_app()
+    path = Path(args.map)
+    print(f"map {path.name}, viewport {VIEW_SIZE[0]}x{VIEW_SIZE[1]}, {args.frames} frames per move")
+    open_time(app, path, True)  # warm up imports and font caches
+    variants = (
+        (False, "baseline: every frame in full detail"),
+        (True, "editor: draft frames while the camera moves, full detail when still"),
+    )
+    for fast, name in variants:
+        opens = [open_time(app, path, fast) for _ in range(args.repeats)]
+        view = make_view(load_map(path), fast)
+        fps = frames(app, view, args.frames)
+        view.close()
+        print(f"\n{name}")
+        print(f"  open (load + scene + first paint): median {statistics.median(opens) * 1000:.0f} ms")
+        for move, value in fps.items():
+            print(f"  {move:<20} median {value:6.1f} fps")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
