@@ -55,23 +55,32 @@ def unit_strength(game: BofaGame, state: State, unit: tuple[str, ...], target: i
     return sum(bow_at_range(bow(game, state, c), d) for c in unit)
 
 
-def targets_for(game: BofaGame, state: State, unit: tuple[str, ...]) -> list[int]:
+def open_targets(game: BofaGame, state: State) -> list[int]:
+    """Hexes with enemy counters and no skirmish in them (B-8)."""
     side = state.phase_player
-    enemy = other_side(side)
+    side_of = game.side_of
+    out = []
+    for h, stack in state.stacks.items():
+        sides = {side_of[c] for c in stack}
+        if side not in sides:
+            out.append(h)
+    return sorted(out)
+
+
+def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: list[int] | None = None) -> list[int]:
     cb = game.cb
     h = state.pos[unit[0]]
     reach = max(bow(game, state, c) for c in unit)
     out = []
     q, r = cb.q, cb.r
     hq, hr = q[h], r[h]
-    for t in state.stacks:
+    for t in open_targets(game, state) if targets is None else targets:
         dq, dr = q[t] - hq, r[t] - hr
         if (abs(dq) + abs(dr) + abs(dq + dr)) > 2 * reach or t == h:
             continue
-        if has_side(game, state, t, enemy) and not has_side(game, state, t, side):
-            if unit_strength(game, state, unit, t) > 0:
-                out.append(t)
-    return sorted(out)
+        if unit_strength(game, state, unit, t) > 0:
+            out.append(t)
+    return out
 
 
 def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target: int) -> list[Event]:

@@ -51,6 +51,9 @@ class BofaGame:
             c["id"]: spec_from_dict(c) for c in scenario["counters"] if c["id"] not in removed
         }
         self.counter_order = list(self.specs)
+        # Flat lookups for the hot paths (a dict lookup instead of an attribute chain).
+        self.side_of = {cid: s.side for cid, s in self.specs.items()}
+        self.controls = frozenset(cid for cid, s in self.specs.items() if s.controls_hex)
         self.setup_order: list[str] = oob.get("setup_order", [FREE_PEOPLES, DARK])
         self.setup_zone: dict[str, frozenset[int]] = {}
         self.setup_counters: dict[str, list[str]] = {FREE_PEOPLES: [], DARK: []}
@@ -248,21 +251,35 @@ class BofaGame:
         return sorted(set(hexes))
 
     def move_actions(self, state: State) -> list[Any]:
+        """Entries and moves. A move is listed once per destination, without its path: the
+        engine takes the cheapest legal path (``move_path`` shows it), which keeps this list
+        cheap enough to build at every step of a random game."""
         out: list[Any] = []
-        for cid in self.reinforcements_ready(state):
-            for h in self.entry_hexes(state, cid):
-                if self._entry_problem(state, cid, h) is None:
-                    out.append(A.Place(cid, self.hex(h)))
+        hexes = self.cb.hexes
+        ready = self.reinforcements_ready(state)
+        entry_cache: dict[int, list[int]] = {}
+        for cid in ready:
+            key = id(self.reinforcement[cid])
+            if key not in entry_cache:
+                entry_cache[key] = self.entry_hexes(state, cid)
+            for h in entry_cache[key]:
+                if self._entry_problem(state, cid, h, entry_cache[key]) is None:
+                    out.append(A.Place(cid, hexes[h]))
+        held = movement.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
         for group in movement.movable_groups(self, state):
             if len(group) > 1 and any(self.specs[c].is_beorn for c in group):
                 continue
-            reach, dests = movement.legal_moves(self, state, group)
-            start = state.pos[group[0]]
-            hexes = self.cb.hexes
-            for dest in dests:
-                path = movement.path_to(reach, start, dest)
-                out.append(A.Move(group, hexes[dest], tuple(hexes[h] for h in path)))
+            _, dests = movement.legal_moves(self, state, group, held)
+            out.extend([A.Move(group, hexes[d]) for d in dests])
         return out
+
+    def move_path(self, state: State, move: A.Move) -> tuple[Hex, ...]:
+        """The path a move without one will take (for the UI to draw)."""
+        if move.path:
+            return move.path
+        start = state.pos[move.counters[0]]
+        reach = movement.reachable(self, state, tuple(move.counters), start)
+        return tuple(self.hex(h) for h in movement.path_to(reach, start, self.idx(move.to)))
 
     def combat_actions(self, state: State) -> list[Any]:
         out: list[Any] = []
@@ -289,8 +306,9 @@ class BofaGame:
         out: list[Any] = []
         hexes = self.cb.hexes
         by_target: dict[int, list[tuple[str, ...]]] = {}
+        targets = fire.open_targets(self, state)
         for unit in fire.firing_units(self, state):
-            for t in fire.targets_for(self, state, unit):
+            for t in fire.targets_for(self, state, unit, targets):
                 by_target.setdefault(t, []).append(unit)
         for t in sorted(by_target):
             units = by_target[t]
@@ -354,9 +372,9 @@ class BofaGame:
                 events += sequence.begin_turn(self, state)
         return events
 
-    def _entry_problem(self, state: State, cid: str, h: int) -> str | None:
+    def _entry_problem(self, state: State, cid: str, h: int, entry: list[int] | None = None) -> str | None:
         r = self.reinforcement[cid]
-        if h not in self.entry_hexes(state, cid):
+        if h not in (entry if entry is not None else self.entry_hexes(state, cid)):
             return f"{self.specs[cid].name} enters on {self._entry_text(cid)}"
         side = r["side"]
         if not r["entry"].get("onto_enemy") and movement.controlled_by(self, state, h, other_side(side)) \

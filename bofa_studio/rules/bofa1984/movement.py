@@ -31,13 +31,19 @@ def controlled_by(game: BofaGame, state: State, h: int, side: str) -> bool:
 
 
 def has_side(game: BofaGame, state: State, h: int, side: str) -> bool:
-    specs = game.specs
-    return any(specs[c].side == side for c in state.stacks.get(h, ()))
+    side_of = game.side_of
+    stack = state.stacks.get(h)
+    if stack is None:
+        return False
+    for c in stack:
+        if side_of[c] == side:
+            return True
+    return False
 
 
 def friends_in(game: BofaGame, state: State, h: int, side: str) -> list[str]:
-    specs = game.specs
-    return [c for c in state.stacks.get(h, ()) if specs[c].side == side]
+    side_of = game.side_of
+    return [c for c in state.stacks.get(h, ()) if side_of[c] == side]
 
 
 def movement_allowance(game: BofaGame, state: State, movers: tuple[str, ...]) -> int:
@@ -71,12 +77,44 @@ def check_movers(game: BofaGame, state: State, movers: tuple[str, ...]) -> int:
     return start
 
 
-def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int) -> dict[int, tuple[int, int]]:
-    """Destinations (before stacking) -> (cost, previous hex), by B-6 and B-10.
+def enemy_held(game: BofaGame, state: State, side: str) -> set[int]:
+    """Hexes the enemy of ``side`` controls (B-6): computed once, used by many searches."""
+    side_of, controls = game.side_of, game.controls
+    enemy = other_side(side)
+    return {h for h, stack in state.stacks.items() if any(side_of[c] == enemy and c in controls for c in stack)}
 
-    Enemy-held hexes (B-6 "control only the hex they are in") can be entered only
-    as the end of a move: by a counter that began the phase next to it, by Beorn,
-    or by a Giant Eagle; Eagles fly over everything but the Front Gate's walls.
+
+class _LazyHeld:
+    """Answers ``h in held`` on demand, for a single search that looks at few occupied hexes."""
+
+    __slots__ = ("stacks", "side_of", "controls", "enemy", "memo")
+
+    def __init__(self, game: BofaGame, state: State, enemy: str) -> None:
+        self.stacks = state.stacks
+        self.side_of = game.side_of
+        self.controls = game.controls
+        self.enemy = enemy
+        self.memo: dict[int, bool] = {}
+
+    def __contains__(self, h: int) -> bool:
+        stack = self.stacks.get(h)
+        if stack is None:
+            return False
+        hit = self.memo.get(h)
+        if hit is None:
+            hit = any(self.side_of[c] == self.enemy and c in self.controls for c in stack)
+            self.memo[h] = hit
+        return hit
+
+
+def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
+              held: set[int] | None = None) -> dict[int, int]:
+    """Hexes the movers can end in (before stacking) -> the previous hex on a cheapest path.
+
+    B-6 and B-10: enemy-held hexes can be entered only as the end of a move, by a
+    counter that began the phase next to it, by Beorn, or by a Giant Eagle; Eagles
+    fly over everything but the Front Gate's walls. ``held`` (enemy-held hexes) may
+    be passed in when many searches share one state.
     """
     cb = game.cb
     specs = game.specs
@@ -86,72 +124,65 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int)
     stacks = state.stacks
     flying = all(specs[c].is_eagle for c in movers)
     beorn = any(specs[c].is_beorn for c in movers)
-
-    def enemy_controls(h: int) -> bool:
-        for cid in stacks.get(h, ()):
-            s = specs[cid]
-            if s.side == enemy and s.controls_hex:
-                return True
-        return False
-
-    result: dict[int, tuple[int, int]] = {}
+    prev: dict[int, int] = {}
     if any(specs[c].side == enemy for c in stacks.get(start, ())):
         # B-6: from an enemy's hex only into a free adjacent hex.
         steps = game.fly_steps[start] if flying else game.ground_steps[side][start]
         for n, cost in steps:
             if cost <= budget and not any(specs[c].side == enemy for c in stacks.get(n, ())):
-                result[n] = (cost, start)
-        return result
+                prev[n] = start
+        return prev
 
     if flying:
         fly = game.fly_steps
         frontier = [start]
-        dist = {start: 0}
-        while frontier:
+        seen = {start}
+        for _ in range(budget // game.flying_cost if game.flying_cost else 0):
             nxt = []
             for h in frontier:
-                for n, cost in fly[h]:
-                    d = dist[h] + cost
-                    if d > budget or n in dist:
-                        continue
-                    dist[n] = d
-                    result[n] = (d, h)
-                    nxt.append(n)
+                for n, _cost in fly[h]:
+                    if n not in seen:
+                        seen.add(n)
+                        prev[n] = h
+                        nxt.append(n)
             frontier = nxt
-        return result
+        return prev
 
+    if held is None:
+        held = _LazyHeld(game, state, enemy)
     adjacent_start = cb.adjacent_open[start]
     unmoved = all(state.phase_start.get(c) == start for c in movers)
     ground = game.ground_steps[side]
     # Costs are small integers, so a bucket queue beats a heap (Dial's algorithm).
-    dist = {start: 0}
+    far = 1 << 30
+    dist = [far] * len(cb)
+    dist[start] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
-    far = 1 << 30
     for d in range(budget + 1):
         for h in buckets[d]:
             if dist[h] != d:
                 continue
             for n, cost in ground[h]:
                 nd = d + cost
-                if nd > budget or nd >= dist.get(n, far):
+                if nd > budget or nd >= dist[n]:
                     continue
-                if n in stacks and enemy_controls(n):
-                    # Only as the end of the move (B-6, B-10).
+                if n in held:
+                    # Only as the end of the move (B-6, B-10); never searched beyond.
                     if beorn or (unmoved and h == start and n in adjacent_start):
-                        if n not in result or nd < result[n][0]:
-                            result[n] = (nd, h)
+                        dist[n] = nd
+                        prev[n] = h
                     continue
                 dist[n] = nd
-                result[n] = (nd, h)
+                prev[n] = h
                 buckets[nd].append(n)
-    return result
+    return prev
 
 
-def path_to(reach: dict[int, tuple[int, int]], start: int, dest: int) -> list[int]:
+def path_to(prev: dict[int, int], start: int, dest: int) -> list[int]:
     path = [dest]
     while path[-1] != start:
-        path.append(reach[path[-1]][1])
+        path.append(prev[path[-1]])
     path.reverse()
     return path
 
@@ -162,10 +193,11 @@ def destination_problem(game: BofaGame, state: State, movers: tuple[str, ...], d
     return stacking_problem(game, state, friends + [c for c in movers if c not in friends])
 
 
-def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...]) -> tuple[dict[int, tuple[int, int]], list[int]]:
+def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
+                held: set[int] | None = None) -> tuple[dict[int, int], list[int]]:
     """(the search tree for paths, the sorted destinations where the movers may end)."""
     start = state.pos[movers[0]]
-    reach = reachable(game, state, movers, start)
+    reach = reachable(game, state, movers, start, held)
     alone_ok = stacking_problem(game, state, movers) is None
     stacks = state.stacks
     dests = [
@@ -179,10 +211,16 @@ def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...]) -> tuple[
 def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
     """Each unmoved counter alone, and each hex's unmoved counters together (bottom first)."""
     side = state.phase_player
-    specs = game.specs
+    side_of = game.side_of
+    moved = state.moved
     groups: list[tuple[str, ...]] = []
     for stack in state.stacks.values():
-        mine = tuple(c for c in stack if specs[c].side == side and c not in state.moved)
+        if len(stack) == 1:
+            c = stack[0]
+            if side_of[c] == side and c not in moved:
+                groups.append((c,))
+            continue
+        mine = tuple(c for c in stack if side_of[c] == side and c not in moved)
         if not mine:
             continue
         for c in mine:

@@ -1,0 +1,77 @@
+"""Engine benchmark: complete random Basic games per second, and legal_actions on mid-game states.
+
+Run: ``.venv/bin/python bench/engine_bench.py [--games N] [--seed S]``. One core,
+no invariant checks (``bofa-studio simulate`` does those). Targets from issue 4:
+at least 5 games/s, and a median legal_actions time of at most 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bofa_studio.board import load_map  # noqa: E402
+from bofa_studio.rules.bofa1984.game import BofaGame  # noqa: E402
+from bofa_studio.rules.bofa1984.players import random_player  # noqa: E402
+from bofa_studio.rules.core import CHANCE, seed_state  # noqa: E402
+from bofa_studio.scenario import load_scenario  # noqa: E402
+
+
+def play(game: BofaGame, seed: int, keep: list | None = None) -> int:
+    state = game.new_initial_state(seed)
+    rng = seed_state(seed + 1)
+    n = 0
+    while not game.is_terminal(state):
+        if game.current_player(state) == CHANCE:
+            action = game.sample_chance(state)
+        else:
+            if keep is not None and 5 <= state.turn <= 8 and n % 7 == 0:
+                keep.append(state.copy())
+            action, rng = random_player(game, state, rng)
+        game.apply(state, action)
+        n += 1
+    return n
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scenario", default=str(ROOT / "scenarios" / "bofa1984-basic.json"))
+    args = parser.parse_args()
+    scenario = load_scenario(args.scenario)
+    game = BofaGame(scenario.data, load_map(scenario.map_path))
+
+    play(game, 10**6)  # warm up caches
+    start = time.perf_counter()
+    actions = sum(play(game, args.seed + i) for i in range(args.games))
+    elapsed = time.perf_counter() - start
+
+    states: list = []
+    for i in range(4):
+        play(game, 10**5 + i, states)
+    times, by_stage = [], {}
+    for state in states:
+        t0 = time.perf_counter()
+        game.legal_actions(state)
+        dt = (time.perf_counter() - t0) * 1000
+        times.append(dt)
+        by_stage.setdefault(state.stage, []).append(dt)
+
+    print(f"random Basic games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.2f} games/s "
+          f"({actions / args.games:.0f} actions/game, {actions / elapsed:.0f} actions/s)")
+    print(f"legal_actions on {len(times)} mid-game states (turns 5-8): median {statistics.median(times):.3f} ms, "
+          f"p90 {sorted(times)[int(len(times) * 0.9)]:.3f} ms, max {max(times):.3f} ms")
+    for stage, ts in sorted(by_stage.items()):
+        print(f"  {stage:8s} {len(ts):4d} states, median {statistics.median(ts):.3f} ms, max {max(ts):.3f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
