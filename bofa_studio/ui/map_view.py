@@ -92,7 +92,9 @@ class MapView(QGraphicsView):
 
     def fit(self) -> None:
         self.moving()
-        self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        # Twice: the first fit hides the scroll bars, which enlarges the viewport.
+        for _ in range(2):
+            self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def center_on_hexes(self, hexes: list[Hex]) -> None:
         if not hexes:
@@ -109,6 +111,12 @@ class MapView(QGraphicsView):
         event.accept()
 
     def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Gesture:
+            # Touch screens: a pinch gesture (grabbed in __init__).
+            pinch = event.gesture(Qt.GestureType.PinchGesture)  # type: ignore[attr-defined]
+            if pinch is not None:
+                self.zoom_by(pinch.scaleFactor())
+                return True
         if event.type() == QEvent.Type.NativeGesture:
             gesture: QNativeGestureEvent = event  # type: ignore[assignment]
             if gesture.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:

@@ -173,3 +173,26 @@ def test_find_rulebook_in_a_checkout():
     if path is None:
         pytest.skip("no ../shared/rulebooks beside this checkout")
     assert path.name == "bofa-1984-rulebook.txt"
+
+
+def test_view_zooms_with_wheel_and_keys(window, qtbot):
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    view = window.view
+    view.fit()
+    scale = view.current_scale()
+    centre = QPointF(view.viewport().rect().center())
+    wheel = QWheelEvent(
+        centre, view.mapToGlobal(centre.toPoint()), QPoint(), QPoint(0, 240),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+    )
+    QApplication.sendEvent(view.viewport(), wheel)
+    assert view.current_scale() > scale * 1.3
+    assert view.map_scene.draft  # moving: a draft until the camera settles
+    qtbot.waitUntil(lambda: not view.map_scene.draft, timeout=2000)
+    qtbot.keyClick(view, Qt.Key.Key_0)
+    assert abs(view.current_scale() / scale - 1) < 0.03  # scroll bars may come and go
+    qtbot.keyClick(view, Qt.Key.Key_Minus)
+    assert view.current_scale() < scale

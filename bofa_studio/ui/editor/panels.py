@@ -65,8 +65,8 @@ class ToolPanel(QWidget):
             options = options_for(tool, document)
             self.options[tool.key] = options
             self.stack.addWidget(options)
-        layout.addWidget(self.stack)
-        layout.addStretch(1)
+        # The options take the rest of the dock: wrapped hints need the height.
+        layout.addWidget(self.stack, 1)
 
     def show_tool(self, tool: Tool) -> None:
         options = self.options[tool.key]
@@ -80,8 +80,11 @@ class ToolOptions(QWidget):
     def __init__(self, tool: Tool, parent=None) -> None:
         super().__init__(parent)
         self.tool = tool
-        self.form = QFormLayout(self)
-        self.form.setContentsMargins(0, 8, 0, 0)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 8, 0, 0)
+        self.form = QFormLayout()
+        outer.addLayout(self.form)
+        outer.addStretch(1)
         title = QLabel(f"<b>{tool.name}</b> ({tool.shortcut})")
         self.form.addRow(title)
         hint = QLabel(tool.hint)
@@ -238,7 +241,7 @@ class LosOptions(ToolOptions):
         self.answer = QLabel()
         self.answer.setWordWrap(True)
         self.form.addRow(self.answer)
-        tool.listeners.append(lambda t: self.answer.setText(t.describe()))
+        tool.listeners.append(lambda _t: self.sync())
 
     def sync(self) -> None:
         with QSignalBlocker(self.range):
