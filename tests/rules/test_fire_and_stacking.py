@@ -173,3 +173,14 @@ def test_stacking_is_enforced_at_setup_too():
         game.apply(state, Place("wolf_2", board.hex_at("0101")))
     with pytest.raises(RuleError, match="B-2: .* must be set up in its zone"):
         game.apply(state, Place("wolf_2", board.hex_at("0303")))
+
+
+def test_bard_adds_his_bow_to_the_men_he_is_stacked_with():
+    """B-8: Bard has a bow value of 1; alone he shoots separately, stacked he adds it to the Men's."""
+    board = plain_board(5, 5)
+    game = make_game(board)
+    state = position(game, {"0302": ["man_archer_1", "bard"], "0303": "wolf_1"},
+                     player="free_peoples", stage="fire")
+    with pytest.raises(RuleError, match="must add their bow values"):
+        fire(game, state, ["man_archer_1"], "0303")
+    assert fire(game, state, ["man_archer_1", "bard"], "0303")[0].data["strength"] == 4 + 1

@@ -214,3 +214,24 @@ def test_named_path_is_checked():
     path = (h("0101"), h("0102"), h("0202"), h("0302"), h("0402"), h("0401"))
     game.apply(state, Move(("wolf_1",), h("0401"), path))
     assert label_of(game, state, "wolf_1") == "0401"
+
+
+def test_eagles_may_fly_out_of_an_enemy_hex():
+    """B-10: Giant Eagles ignore enemy units when they move, so a skirmish does not pin them."""
+    board = plain_board(9, 1)
+    game = make_game(board)
+    state = position(game, {"0301": ["giant_eagle_1", "wolf_1"], "0401": "wolf_2"}, player="free_peoples")
+    assert {"0101", "0901", "0401"} <= dests(game, state, "giant_eagle_1")
+
+
+def test_front_gate_costs_four_even_from_a_path():
+    """B-6: entering the Front Gate from one of the two plain hexes costs 4 movement points."""
+    board = front_gate_board()
+    sw = nb(board, "0502", "SW")
+    for label in ("0502", sw):
+        board.set_feature(board.hex_at(label), HexFeature.PATH, True)
+    game = make_game(board)
+    state = position(game, {sw: "thorin"}, player="free_peoples")  # Thorin: movement 5
+    assert "0502" in dests(game, state, "thorin")
+    gate = game.idx(board.hex_at("0502"))
+    assert dict(game.ground_steps["free_peoples"][game.idx(board.hex_at(sw))])[gate] == 4

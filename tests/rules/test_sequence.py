@@ -311,3 +311,34 @@ def test_illegal_actions_name_their_rule():
     with pytest.raises(RuleError) as err:
         game.apply(state, EndPhase())
     assert err.value.rule == "B-3"
+
+
+def test_beorn_may_enter_onto_enemies_in_the_circle():
+    """B-5/B-10: only a Free Peoples counter in the entry circle sends Beorn to the nearest free hex;
+    enemies there he may join, as he may move onto them."""
+    board = entry_board()
+    game = reinforcement_game(board)
+    state = position(game, {"0105": "wolf_1"}, turn=8, player="free_peoples")
+    game.apply(state, Place("beorn", board.hex_at("0105")))
+
+
+def test_options_not_yet_implemented_are_refused_by_name():
+    """DESIGN: every rule the players choose is a named option, never silently ignored."""
+    with pytest.raises(NotImplementedError, match="o4_hysteria"):
+        make_game(plain_board(3, 3), o4_hysteria=True)
+
+
+def test_s3_option_lets_the_second_chooser_draw_instead_of_his_chip():
+    """S-3 (option s3_second_chooser_may_draw): the second chooser may draw blind instead of playing."""
+    game = make_game(plain_board(4, 4), s3_second_chooser_may_draw=True)
+    state = game.new_initial_state(0)
+    game.apply(state, ChooseChip("move"))
+    game.apply(state, ChooseChip("combat"))
+    for kind in ("fire", "move"):
+        game.apply(state, EndPhase())
+        game.apply(state, ChipDrawn(kind))
+    game.apply(state, EndPhase())
+    assert state.stage == "chip" and state.phase_no == 3
+    game.apply(state, DrawChip())
+    game.apply(state, ChipDrawn("fire_combat"))
+    assert state.phase_no == 4 and state.stage == "fc_mode"

@@ -111,7 +111,8 @@ class BofaGame:
                     cost = t.move_cost.get(cb.terrain[n])
                     if cost is None:
                         continue
-                    if cb.path[h] and cb.path[n]:
+                    # B-6: paths cancel the terrain, but entering the Front Gate always costs 4.
+                    if cb.path[h] and cb.path[n] and not cb.front_gate[n]:
                         cost = t.path_cost
                     if nb.river:
                         cost += t.river_cost[side]
@@ -231,7 +232,9 @@ class BofaGame:
         entry = self.reinforcement[cid]["entry"]
         if entry.get("circle"):
             circle = self.cb.entry_circle
-            if not entry.get("nearest_free") or any(h not in state.stacks for h in circle):
+            side = self.specs[cid].side
+            if not entry.get("nearest_free") or any(
+                    not movement.has_side(self, state, h, side) for h in circle):
                 return list(circle)
             # "...or enter the board from the nearest free hex."
             best: list[int] = []

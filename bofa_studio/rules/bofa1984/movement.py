@@ -125,8 +125,9 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     flying = all(specs[c].is_eagle for c in movers)
     beorn = any(specs[c].is_beorn for c in movers)
     prev: dict[int, int] = {}
-    if any(specs[c].side == enemy for c in stacks.get(start, ())):
-        # B-6: from an enemy's hex only into a free adjacent hex.
+    if not flying and any(specs[c].side == enemy for c in stacks.get(start, ())):
+        # B-6: from an enemy's hex only into a free adjacent hex (Eagles, flying, ignore
+        # enemy units altogether, B-10).
         steps = game.fly_steps[start] if flying else game.ground_steps[side][start]
         for n, cost in steps:
             if cost <= budget and not any(specs[c].side == enemy for c in stacks.get(n, ())):
@@ -256,7 +257,7 @@ def validate_path(game: BofaGame, state: State, movers: tuple[str, ...], start: 
     if total > movement_allowance(game, state, movers):
         raise RuleError("B-6", f"the path costs {total} movement points, more than the movement value")
     dest = path[-1]
-    if has_side(game, state, start, enemy):
+    if not flying and has_side(game, state, start, enemy):
         if len(path) != 2 or has_side(game, state, dest, enemy):
             raise RuleError("B-6", "a counter that begins in an enemy's hex may only move into a free adjacent hex")
         return
