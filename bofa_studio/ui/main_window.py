@@ -162,6 +162,8 @@ class MainWindow(QMainWindow):
         self.properties_dock = self._dock("Map properties", "properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea)
         self.validation = ValidationPanel(self.document)
         self.validation.problem_activated.connect(self.show_problem)
+        self.validation.refreshed.connect(self._forget_fixed_problem)
+        self._shown_problem: MapProblem | None = None
         self.validation_dock = self._dock("Problems", "problems", self.validation, Qt.DockWidgetArea.RightDockWidgetArea)
         # Properties and Problems share the right column as tabs, so the map keeps
         # most of the window; Problems shows first because it changes as you edit.
@@ -247,7 +249,14 @@ class MainWindow(QMainWindow):
             return
         self.hex_info.setText(describe_hex(self.document.board, h))
 
+    def _forget_fixed_problem(self, problems: list[MapProblem]) -> None:
+        """Once the highlighted problem is fixed, its outline goes too."""
+        if self._shown_problem is not None and self._shown_problem not in problems:
+            self._shown_problem = None
+            self.scene.overlay.clear(PROBLEM_KEY)
+
     def show_problem(self, problem: MapProblem) -> None:
+        self._shown_problem = problem
         hexes = [h for h in problem.hexes if h in self.document.board]
         self.scene.overlay.set_hexes(PROBLEM_KEY, hexes, None, _problem_pen())
         if hexes:

@@ -18,6 +18,7 @@ DEBOUNCE_MS = 300
 
 class ValidationPanel(QWidget):
     problem_activated = Signal(object)  # MapProblem
+    refreshed = Signal(object)  # list[MapProblem]
 
     def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,6 +52,7 @@ class ValidationPanel(QWidget):
             self.list.addItem(item)
         n = len(self.problems)
         self.summary.setText("No problems found." if n == 0 else f"{n} problem{'s' if n > 1 else ''}:")
+        self.refreshed.emit(self.problems)
 
     def _clicked(self, item: QListWidgetItem) -> None:
         self.problem_activated.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -58,3 +58,17 @@ def test_clicking_a_problem_centres_the_view_on_its_hexes(window, qtbot):
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert visible.contains(target), (centre, target)
     assert "problem" in window.scene.overlay.keys()
+
+
+def test_the_highlight_goes_when_the_problem_is_fixed(window):
+    board = window.document.board
+    window.set_tool("level")
+    window.tool.level = 2
+    window.tool.stroke_hexes([hx(board, "0808")])  # a plain hex at level 2
+    window.validation.refresh()
+    problem = next(p for p in window.validation.problems if p.location == "0808")
+    window.show_problem(problem)
+    assert "problem" in window.scene.overlay.keys()
+    window.document.undo_stack.undo()
+    window.validation.refresh()
+    assert "problem" not in window.scene.overlay.keys()
