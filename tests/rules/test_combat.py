@@ -236,3 +236,24 @@ def test_roll_outcome_is_applied_only_once_and_only_when_rolling():
     attack(game, state, ["wolf_1"], "0303")
     with pytest.raises(RuleError, match="B-1: a d10 shows 1..10"):
         game.apply(state, DieRoll(0))
+
+
+def test_a_loss_the_defender_must_choose_is_the_defenders_decision():
+    """Design for the Standard Game: when hits could fall on several of the defender's groups, the
+    defender (the player who is not the phase player) acts. The Basic Game never needs it, since a
+    defender is one hex and loses from the top (B-7), so the state is built by hand here."""
+    from bofa_studio.rules.bofa1984.combat import continue_losses
+
+    board = plain_board(5, 5)
+    game = make_game(board)
+    state = position(game, {"0303": "elf_spearman_1", "0305": "elf_spearman_2", "0304": "wolf_1"}, stage="combat")
+    attack(game, state, ["wolf_1"], "0303")
+    p = state.pending
+    p.def_groups = (("elf_spearman_1",), ("elf_spearman_2",))
+    p.def_hits = 1
+    state.stage = "loss"
+    continue_losses(game, state)
+    assert game.current_player(state) == "free_peoples"
+    assert set(game.legal_actions(state)) == {TakeLoss("elf_spearman_1"), TakeLoss("elf_spearman_2")}
+    game.apply(state, TakeLoss("elf_spearman_2"))
+    assert state.steps["elf_spearman_2"] == 1 and state.stage == "combat"

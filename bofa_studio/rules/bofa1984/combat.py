@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.losses import attacker_candidates, hit, next_victim
+from bofa_studio.rules.bofa1984.losses import attacker_candidates, defender_candidates, hit, loss_candidates
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
 from bofa_studio.rules.bofa1984.state import Pending
@@ -138,7 +138,7 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
         kind="attack", side=side, attackers=tuple(attackers), target=target, strength=att, defence=dfn,
         modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
         att_groups=tuple(tuple(c for c in stacks[h] if c in groups[h]) for h in sorted(groups)),
-        att_ordered=False, def_group=tuple(defenders),
+        att_ordered=False, def_groups=(tuple(defenders),),
     )
     state.stage = "roll"
     return [Event("attack", f"{att} attack {dfn} in {cb.label(target)} (difference {att - dfn:+d})",
@@ -184,7 +184,7 @@ def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[st
     state.pending = Pending(
         kind="skirmish", side=side, attackers=fighters, target=h, strength=att, defence=dfn,
         modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
-        att_groups=tuple(groups), att_ordered=True, def_group=defenders,
+        att_groups=tuple(groups), att_ordered=True, def_groups=(defenders,),
     )
     state.stage = "roll"
     return [Event("skirmish", f"skirmish in {cb.label(h)}: {att} against {dfn} (difference {att - dfn:+d})",
@@ -221,23 +221,18 @@ def continue_losses(game: BofaGame, state: State) -> list[Event]:
     p = state.pending
     assert p is not None
     events: list[Event] = []
-    while p.def_hits > 0:
-        victim = next_victim(game, state, p.def_group, p.leader_hit)
-        if victim is None:
-            p.def_hits = 0
-            break
-        p.def_hits -= 1
-        hit(game, state, victim, p, events)
-    while p.att_hits > 0:
-        candidates = attacker_candidates(game, state, p)
-        if not candidates:
-            p.att_hits = 0
-            break
-        if len(candidates) > 1:
-            state.pending_side = p.side
-            return events
-        p.att_hits -= 1
-        hit(game, state, candidates[0], p, events)
+    for side, remaining, pick in ((other_side(p.side), "def_hits", defender_candidates),
+                                  (p.side, "att_hits", attacker_candidates)):
+        while getattr(p, remaining) > 0:
+            choice = pick(game, state, p)
+            if not choice:
+                setattr(p, remaining, 0)
+                break
+            if len(choice) > 1:
+                state.pending_side = side  # the owner decides (B-7)
+                return events
+            setattr(p, remaining, getattr(p, remaining) - 1)
+            hit(game, state, choice[0], p, events)
     state.pending_side = None
     if p.kind == "attack" and p.target not in state.stacks and advance_options(game, state):
         state.stage = "advance"
@@ -249,11 +244,14 @@ def continue_losses(game: BofaGame, state: State) -> list[Event]:
 def take_loss(game: BofaGame, state: State, cid: str) -> list[Event]:
     p = state.pending
     assert p is not None
-    candidates = attacker_candidates(game, state, p)
-    if cid not in candidates:
-        names = ", ".join(game.specs[c].name for c in candidates)
+    choice = loss_candidates(game, state, p)
+    if cid not in choice:
+        names = ", ".join(game.specs[c].name for c in choice)
         raise RuleError("B-7", f"the next hit must go to one of: {names} (stacks lose from the top)")
-    p.att_hits -= 1
+    if state.pending_side == p.side:
+        p.att_hits -= 1
+    else:
+        p.def_hits -= 1
     events: list[Event] = []
     hit(game, state, cid, p, events)
     return events + continue_losses(game, state)

@@ -123,7 +123,7 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
     state.fired.update(archers)
     state.pending = Pending(
         kind="fire", side=side, attackers=tuple(archers), target=target, strength=total, defence=0,
-        modifier=0, modifier_ids=(), def_group=tuple(friends_in(game, state, target, enemy)),
+        modifier=0, modifier_ids=(), def_groups=(tuple(friends_in(game, state, target, enemy)),),
     )
     state.stage = "roll"
     return [Event("fire", f"bow value {total} fires at {cb.label(target)}", {"strength": total})]

@@ -194,9 +194,9 @@ class BofaGame:
             return [A.ChooseMode("fire"), A.ChooseMode("combat")]
         if stage == "loss":
             assert state.pending is not None
-            from bofa_studio.rules.bofa1984.losses import attacker_candidates
+            from bofa_studio.rules.bofa1984.losses import loss_candidates
 
-            return [A.TakeLoss(c) for c in attacker_candidates(self, state, state.pending)]
+            return [A.TakeLoss(c) for c in loss_candidates(self, state, state.pending)]
         if stage == "advance":
             return [A.Advance(())] + [A.Advance(o) for o in combat.advance_options(self, state)]
         if stage == "move":

@@ -50,13 +50,30 @@ def hit(game: BofaGame, state: State, cid: str, pending: Pending | None, events:
         events.append(Event("reduced", f"{spec.name} is reduced", {"counter": cid}))
 
 
-def attacker_candidates(game: BofaGame, state: State, pending: Pending) -> list[str]:
-    """Who may take the attacker's next hit; the owner picks among several (B-7)."""
+def candidates(game: BofaGame, state: State, groups: tuple[tuple[str, ...], ...], ordered: bool,
+               leader_hit: set[str]) -> list[str]:
+    """Who may take the next hit: the next victim of each group; the owner picks among
+    several (B-7), unless the groups are used strictly in order (skirmish, B-7)."""
     result = []
-    for group in pending.att_groups:
-        victim = next_victim(game, state, group, pending.leader_hit)
+    for group in groups:
+        victim = next_victim(game, state, group, leader_hit)
         if victim is not None:
             result.append(victim)
-            if pending.att_ordered:
+            if ordered:
                 break
     return result
+
+
+def attacker_candidates(game: BofaGame, state: State, pending: Pending) -> list[str]:
+    return candidates(game, state, pending.att_groups, pending.att_ordered, pending.leader_hit)
+
+
+def defender_candidates(game: BofaGame, state: State, pending: Pending) -> list[str]:
+    return candidates(game, state, pending.def_groups, False, pending.leader_hit)
+
+
+def loss_candidates(game: BofaGame, state: State, pending: Pending) -> list[str]:
+    """The choices of whoever must now decide a loss (``state.pending_side``)."""
+    if state.pending_side == pending.side:
+        return attacker_candidates(game, state, pending)
+    return defender_candidates(game, state, pending)

@@ -31,7 +31,9 @@ class Pending:
     # they are used strictly in order (skirmish: the contested hex first, B-7).
     att_groups: tuple[tuple[str, ...], ...] = ()
     att_ordered: bool = False
-    def_group: tuple[str, ...] = ()
+    # The defender's counters, one group per hex. In the Basic Game this is always one
+    # hex (losses fall from the top, no choice), but the machinery is the attacker's.
+    def_groups: tuple[tuple[str, ...], ...] = ()
 
     def copy(self) -> Pending:
         p = Pending(**{k: getattr(self, k) for k in self.__slots__})  # type: ignore[attr-defined]
