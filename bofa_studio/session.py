@@ -70,6 +70,7 @@ def state_digest(game: Any, state: Any) -> str:
         "skirmished": sorted(label(h) for h in state.skirmished),
         "pending": None if p is None else [p.kind, list(p.attackers), label(p.target), p.att_hits, p.def_hits],
         "result": state.result,
+        "entry_rolls": {k: list(v) for k, v in sorted(state.entry_rolls.items())},
     }
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

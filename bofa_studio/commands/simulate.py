@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--players", default="random,random", metavar="FP,DARK",
                    help="players for the Free Peoples and the Dark side: random (default) or uniform")
+    p.add_argument("--option", action="append", default=[], metavar="NAME",
+                   help="switch on a named rule option of the scenario (repeatable), e.g. s5_second_wave_roll")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=run)
 
@@ -46,7 +48,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario(args.scenario)
         board = load_map(scenario.map_path)
-        game = make_game(scenario, board)
+        known = set(scenario.data["rules"]["options"])
+        unknown = [o for o in args.option if o not in known]
+        if unknown:
+            print(f"bofa-studio: error: unknown option(s) {', '.join(unknown)}; the scenario has "
+                  f"{', '.join(sorted(known))}", file=sys.stderr)
+            return EXIT_USAGE
+        game = make_game(scenario, board, {o: True for o in args.option})
     except DataFileError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_USAGE if exc.unreadable else EXIT_PROBLEMS
@@ -55,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     report = simulate(game, args.games, args.seed, (names[0], names[1]))
     report["scenario"] = scenario.name
+    report["options"] = sorted(args.option)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:

@@ -72,3 +72,12 @@ def test_validate_checks_the_scenario_against_its_map(tmp_path, capsys):
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert main(["validate", str(bad)]) == 1
     assert "the map has no area 'setup.nowhere'" in capsys.readouterr().out
+
+
+def test_named_options_can_be_switched_on(capsys):
+    code, report = run_json(capsys, "--games", "1", "--seed", "3", "--option", "s5_second_wave_roll")
+    assert code == 0 and report["options"] == ["s5_second_wave_roll"] and report["violations"] == []
+    assert main(["simulate", SCENARIO, "--option", "o0_nonsense"]) == 2
+    assert "unknown option" in capsys.readouterr().err
+    assert main(["simulate", SCENARIO, "--option", "o4_hysteria"]) == 2
+    assert "not implemented yet: o4_hysteria" in capsys.readouterr().err

@@ -342,3 +342,24 @@ def test_s3_option_lets_the_second_chooser_draw_instead_of_his_chip():
     game.apply(state, DrawChip())
     game.apply(state, ChipDrawn("fire_combat"))
     assert state.phase_no == 4 and state.stage == "fc_mode"
+
+
+def test_s5_option_rolls_the_second_waves_edge():
+    """S-5 (option s5_second_wave_roll): 1-3 north-east, 4-6 north-west, 7-10 either edge."""
+    from bofa_studio.rules.bofa1984.sequence import begin_kind
+
+    board = entry_board()
+    for roll, allowed in [(2, {"0801"}), (5, {"0101"}), (9, {"0101", "0801"})]:
+        game = make_game(board, reinforcements=copy.deepcopy(_base()["order_of_battle"]["reinforcements"]),
+                         s5_second_wave_roll=True)
+        state = position(game, {}, turn=4, stage="combat")
+        begin_kind(game, state, "move")
+        assert state.stage == "entry_roll" and game.current_player(state) == CHANCE
+        game.apply(state, DieRoll(roll))
+        assert state.stage == "move"
+        hexes = {board.label(a.hex) for a in game.legal_actions(state) if isinstance(a, Place) and a.counter == "gurash"}
+        assert hexes == allowed
+    # without the option there is no roll, and both edges are open (B-5)
+    game = reinforcement_game(board)
+    state = position(game, {}, turn=4)
+    assert state.stage == "move"

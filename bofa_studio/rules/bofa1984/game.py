@@ -26,7 +26,7 @@ D10 = tuple(range(1, 11))
 
 # Options whose rules this engine implements; the rest are refused by name, so that
 # a scenario never silently plays with a rule switched off.
-IMPLEMENTED_OPTIONS = {"s3_second_chooser_may_draw"}
+IMPLEMENTED_OPTIONS = {"s3_second_chooser_may_draw", "s5_second_wave_roll"}
 
 
 class BofaGame:
@@ -65,7 +65,12 @@ class BofaGame:
                 self.setup_zone[cid] = zone
                 self.setup_counters[self.specs[cid].side].append(cid)
         self.reinforcement: dict[str, dict[str, Any]] = {}
+        # Reinforcements whose entry a die roll picks, when their option is chosen (S-5).
+        self.rolled_reinforcements: dict[str, dict[str, Any]] = {}
         for r in oob.get("reinforcements", []):
+            alt = r.get("alternatives")
+            if alt and self.option(alt["option"]):
+                self.rolled_reinforcements[r.get("name", f"turn {r['turn']}")] = r
             for cid in r["counters"]:
                 if cid not in removed:
                     self.reinforcement[cid] = r
@@ -137,7 +142,7 @@ class BofaGame:
 
     def current_player(self, state: State) -> str:
         stage = state.stage
-        if stage in ("draw", "roll"):
+        if stage in ("draw", "roll", "entry_roll"):
             return CHANCE
         if stage == "over":
             return TERMINAL
@@ -158,7 +163,7 @@ class BofaGame:
         return state.result
 
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
-        if state.stage == "roll":
+        if state.stage in ("roll", "entry_roll"):
             return [(A.DieRoll(v), 0.1) for v in D10]
         if state.stage == "draw":
             total = sum(state.cup.values())
@@ -166,7 +171,7 @@ class BofaGame:
         return []
 
     def _chance_weights(self, state: State) -> tuple[list[Any], list[int]]:
-        if state.stage == "roll":
+        if state.stage in ("roll", "entry_roll"):
             return [A.DieRoll(v) for v in D10], [1] * 10
         kinds = [(k, n) for k, n in sorted(state.cup.items()) if n > 0]
         return [A.ChipDrawn(k) for k, _ in kinds], [n for _, n in kinds]
@@ -180,7 +185,7 @@ class BofaGame:
     # -- legal actions -------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Any]:
         stage = state.stage
-        if stage in ("draw", "roll"):
+        if stage in ("draw", "roll", "entry_roll"):
             return [a for a, _ in self.chance_outcomes(state)]
         if stage == "over":
             return []
@@ -249,7 +254,8 @@ class BofaGame:
                     best.append(h)
             return best
         hexes: list[int] = []
-        for g in entry["groups"]:
+        name = self.reinforcement[cid].get("name", f"turn {self.reinforcement[cid]['turn']}")
+        for g in state.entry_rolls.get(name, entry["groups"]):
             hexes += self.cb.entry_groups.get(g, [])
         return sorted(set(hexes))
 
@@ -481,6 +487,8 @@ def _roll(game: BofaGame, state: State, a: A.DieRoll) -> list[Event]:
     if a.value not in D10:
         raise RuleError("B-1", f"a d10 shows 1..10 (0 counts as 10), not {a.value}")
     state.rng, _ = pick_weighted(state.rng, [1] * 10)
+    if state.stage == "entry_roll":
+        return sequence.entry_roll(game, state, a.value)
     return combat.resolve_roll(game, state, a.value)
 
 
@@ -506,7 +514,7 @@ _STAGES = {
     A.Place: ("setup", "move"), A.PlaceDefault: ("setup",), A.ChooseChip: ("choose_first", "choose_second"),
     A.PlayHeldChip: ("chip",), A.DrawChip: ("chip",), A.ChipDrawn: ("draw",), A.ChooseMode: ("fc_mode",),
     A.Move: ("move",), A.Attack: ("combat",), A.Skirmish: ("combat",), A.Fire: ("fire",),
-    A.DieRoll: ("roll",), A.TakeLoss: ("loss",), A.Advance: ("advance",),
+    A.DieRoll: ("roll", "entry_roll"), A.TakeLoss: ("loss",), A.Advance: ("advance",),
     A.EndPhase: ("move", "combat", "fire"),
 }
 _STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7"}

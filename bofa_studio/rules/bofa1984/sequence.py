@@ -75,8 +75,32 @@ def begin_kind(game: BofaGame, state: State, kind: str) -> list[Event]:
     if kind == "move":
         state.phase_start = dict(state.pos)
     state.stage = kind
-    return [Event("phase", f"phase {state.phase_no}: {state.phase_player} {kind}",
-                  {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
+    events = [Event("phase", f"phase {state.phase_no}: {state.phase_player} {kind}",
+                    {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
+    if kind == "move" and entry_roll_due(game, state):
+        state.stage = "entry_roll"
+    return events
+
+
+def entry_roll_due(game: BofaGame, state: State) -> str | None:
+    """The reinforcement whose entry edge a die roll must pick now (S-5), if any."""
+    for name, r in game.rolled_reinforcements.items():
+        if r["side"] != state.phase_player or r["turn"] > state.turn or name in state.entry_rolls:
+            continue
+        if any(c not in state.entered for c in r["counters"] if c in game.specs):
+            return name
+    return None
+
+
+def entry_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
+    name = entry_roll_due(game, state)
+    assert name is not None
+    alternatives = game.rolled_reinforcements[name]["alternatives"]
+    groups = next(tuple(a["groups"]) for a in alternatives["rolls"] if a["min"] <= roll <= a["max"])
+    state.entry_rolls[name] = groups
+    state.stage = "move"
+    return [Event("entry_roll", f"{alternatives.get('rule', '')}: a {roll}: {name} enters on {' or '.join(groups)}",
+                  {"roll": roll, "groups": list(groups)})]
 
 
 def choose_mode(game: BofaGame, state: State, mode: str) -> list[Event]:

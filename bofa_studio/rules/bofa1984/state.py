@@ -67,6 +67,8 @@ class State:
     attack_dir: dict[int, int] = field(default_factory=dict)
     skirmished: set[int] = field(default_factory=set)
     pending: Pending | None = None
+    # Entry groups chosen by a die roll for a reinforcement (S-5), by reinforcement name.
+    entry_rolls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     pending_side: str | None = None  # who must act in a "loss" stage
     actions: int = 0
     result: dict | None = None
