@@ -215,13 +215,13 @@ class BofaGame:
     def _setup_actions(self, state: State) -> list[Any]:
         side = state.setup_side
         out: list[Any] = []
-        if self._default_problem(state) is None:
+        if self.default_problem(state) is None:
             out.append(A.PlaceDefault())
         for cid in self.setup_counters[side]:  # type: ignore[index]
             if cid in state.pos:
                 continue
             for h in sorted(self.setup_zone[cid]):
-                if self._place_problem(state, cid, h, side) is None:  # type: ignore[arg-type]
+                if self.place_problem(state, cid, h, side) is None:  # type: ignore[arg-type]
                     out.append(A.Place(cid, self.hex(h)))
         return out
 
@@ -272,7 +272,7 @@ class BofaGame:
             if key not in entry_cache:
                 entry_cache[key] = self.entry_hexes(state, cid)
             for h in entry_cache[key]:
-                if self._entry_problem(state, cid, h, entry_cache[key]) is None:
+                if self.entry_problem(state, cid, h, entry_cache[key]) is None:
                     out.append(A.Place(cid, hexes[h]))
         held = movement.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
         for group in movement.movable_groups(self, state):
@@ -342,27 +342,30 @@ class BofaGame:
         return events
 
     # setup
-    def _place_problem(self, state: State, cid: str, h: int, side: str) -> str | None:
-        if cid not in self.setup_zone or self.specs[cid].side != side:
-            return f"{cid} is not set up by {side} at the start"
+    def place_problem(self, state: State, cid: str, h: int, side: str) -> RuleError | None:
+        """Why ``cid`` may not be set up in ``h`` now (B-2, B-9), or None."""
+        spec = self.specs[cid]
+        if cid not in self.setup_zone or spec.side != side:
+            return RuleError("B-2", f"{spec.name} is not set up by {side} at the start")
         if cid in state.pos:
-            return f"{self.specs[cid].name} is already on the map"
+            return RuleError("B-2", f"{spec.name} is already on the map")
         if h not in self.setup_zone[cid]:
-            return f"{self.specs[cid].name} must be set up in its zone"
-        friends = movement.friends_in(self, state, h, side)
-        return stacking_problem(self, state, friends + [cid])
+            return RuleError("B-2", f"{spec.name} must be set up in its zone")
+        problem = stacking_problem(self, state, movement.friends_in(self, state, h, side) + [cid])
+        return RuleError("B-9", problem) if problem else None
 
-    def _default_problem(self, state: State) -> str | None:
+    def default_problem(self, state: State) -> RuleError | None:
+        """Why the scenario's default placement cannot finish this side's setup, or None."""
         side = state.setup_side
         remaining = [c for c in self.setup_counters[side] if c not in state.pos]  # type: ignore[index]
         if not remaining:
-            return "nothing left to place"
+            return RuleError("B-2", "nothing is left to place")
         missing = [c for c in remaining if c not in self.default_placement]
         if missing:
-            return f"the scenario has no default placement for {', '.join(missing[:3])}"
+            return RuleError("B-2", f"the scenario has no default placement for {', '.join(missing[:3])}")
         trial = state.copy()
         for cid in remaining:
-            problem = self._place_problem(trial, cid, self.default_placement[cid], side)  # type: ignore[arg-type]
+            problem = self.place_problem(trial, cid, self.default_placement[cid], side)  # type: ignore[arg-type]
             if problem:
                 return problem
             movement.put(trial, cid, self.default_placement[cid])
@@ -381,15 +384,18 @@ class BofaGame:
                 events += sequence.begin_turn(self, state)
         return events
 
-    def _entry_problem(self, state: State, cid: str, h: int, entry: list[int] | None = None) -> str | None:
+    def entry_problem(self, state: State, cid: str, h: int, entry: list[int] | None = None) -> RuleError | None:
+        """Why reinforcement ``cid`` may not enter in ``h`` now (B-5, B-9), or None."""
         r = self.reinforcement[cid]
+        spec = self.specs[cid]
         if h not in (entry if entry is not None else self.entry_hexes(state, cid)):
-            return f"{self.specs[cid].name} enters on {self._entry_text(cid)}"
+            return RuleError("B-5", f"{spec.name} enters on {self._entry_text(cid)}")
         side = r["side"]
         if not r["entry"].get("onto_enemy") and movement.controlled_by(self, state, h, other_side(side)) \
-                and not self.specs[cid].is_beorn:
-            return f"{self.specs[cid].name} may not be placed on an enemy counter"
-        return stacking_problem(self, state, movement.friends_in(self, state, h, side) + [cid])
+                and not spec.is_beorn:
+            return RuleError("B-5", f"{spec.name} may not be placed on an enemy counter")
+        problem = stacking_problem(self, state, movement.friends_in(self, state, h, side) + [cid])
+        return RuleError("B-9", problem) if problem else None
 
     def _entry_text(self, cid: str) -> str:
         entry = self.reinforcement[cid]["entry"]
@@ -404,9 +410,9 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
     if spec is None:
         raise RuleError("B-2", f"there is no counter {a.counter!r} in this scenario")
     if state.stage == "setup":
-        problem = game._place_problem(state, a.counter, h, state.setup_side)  # type: ignore[arg-type]
+        problem = game.place_problem(state, a.counter, h, state.setup_side)  # type: ignore[arg-type]
         if problem:
-            raise RuleError("B-9" if "hex" in problem and "zone" not in problem else "B-2", problem)
+            raise problem
         movement.put(state, a.counter, h)
         return [Event("place", f"{spec.name} set up in {game.cb.label(h)}")] + game._advance_setup(state)
     r = game.reinforcement.get(a.counter)
@@ -418,18 +424,18 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
         raise RuleError("B-5", f"{spec.name} arrives on turn {r['turn']}, not before")
     if a.counter in state.entered:
         raise RuleError("B-5", f"{spec.name} has already entered")
-    problem = game._entry_problem(state, a.counter, h)
+    problem = game.entry_problem(state, a.counter, h)
     if problem:
-        raise RuleError("B-9" if "stack" in problem or "full-strength" in problem or "leader" in problem else "B-5", problem)
+        raise problem
     movement.put(state, a.counter, h)
     state.phase_start[a.counter] = h
     return [Event("enter", f"{spec.name} enters in {game.cb.label(h)}")]
 
 
 def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Event]:
-    problem = game._default_problem(state)
+    problem = game.default_problem(state)
     if problem:
-        raise RuleError("B-2", problem)
+        raise problem
     side = state.setup_side
     for cid in game.setup_counters[side]:  # type: ignore[index]
         if cid not in state.pos:

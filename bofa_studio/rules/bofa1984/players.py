@@ -38,7 +38,7 @@ def random_player(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
 def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
     side = state.setup_side
     options: list[Any] = [c for c in game.setup_counters[side] if c not in state.pos]  # type: ignore[index]
-    if game._default_problem(state) is None:
+    if game.default_problem(state) is None:
         options.append(A.PlaceDefault())
     while True:
         rng, i = uniform_index(rng, len(options))
@@ -46,7 +46,7 @@ def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         if isinstance(choice, A.PlaceDefault):
             return choice, rng
         hexes = [h for h in sorted(game.setup_zone[choice])
-                 if game._place_problem(state, choice, h, side) is None]  # type: ignore[arg-type]
+                 if game.place_problem(state, choice, h, side) is None]  # type: ignore[arg-type]
         if hexes:
             rng, j = uniform_index(rng, len(hexes))
             return A.Place(choice, game.hex(hexes[j])), rng
@@ -64,7 +64,7 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         if kind == "end":
             return A.EndPhase(), rng
         if kind == "enter":
-            hexes = [h for h in game.entry_hexes(state, what) if game._entry_problem(state, what, h) is None]
+            hexes = [h for h in game.entry_hexes(state, what) if game.entry_problem(state, what, h) is None]
             if hexes:
                 rng, j = uniform_index(rng, len(hexes))
                 return A.Place(what, game.hex(hexes[j])), rng
