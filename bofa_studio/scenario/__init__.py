@@ -117,6 +117,11 @@ def validate_scenario_file(path: str) -> list[str]:
     for name in data["victory"]["locations"]:
         if name not in board.areas:
             problems.append(f"$.victory.locations: the map has no area {name!r}")
+    for cid, label in data.get("default_placement", {}).items():
+        try:
+            board.hex_at(label)
+        except ValueError as exc:
+            problems.append(f"$.default_placement.{cid}: {exc}")
     groups = board.entry_groups()
     for i, r in enumerate(data["order_of_battle"].get("reinforcements", [])):
         for g in r["entry"].get("groups", []):

@@ -184,3 +184,16 @@ def test_chip_mix_must_cover_every_turn(data):
     bad["chips"]["mix"][1]["from_turn"] = 5
     problems = scenario_from_dict(bad, "x.json")
     assert any(p.where == "$.chips.mix" and "4" in p.message for p in problems)
+
+
+def test_default_placement_is_checked_against_the_map_and_the_rules(tmp_path, data):
+    bad = copy.deepcopy(data)
+    bad["map"] = str(ROOT / "maps" / "bofa1984.json")
+    bad["default_placement"]["bard"] = "9999"
+    path = _write(tmp_path, bad)
+    assert validate_scenario_file(str(path)) == [
+        "$.default_placement.bard: hex 9999 is off the map (32 columns x 24 rows)"]
+    bad["default_placement"]["bard"] = data["default_placement"]["bard"]
+    bad["default_placement"]["dain"] = data["default_placement"]["thorin"]
+    path = _write(tmp_path, bad)
+    assert validate_scenario_file(str(path)) == ["$.default_placement: B-2: Dain Ironfoot must be set up in its zone"]
