@@ -97,6 +97,15 @@ class Session:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
 
+    @classmethod
+    def from_scenario_file(cls, path: str | os.PathLike[str], seed: int = 0) -> Session:
+        """A new game of a scenario file on the map it names (DataFileError if either is bad)."""
+        from bofa_studio.board import load_map
+        from bofa_studio.scenario import load_scenario
+
+        scenario = load_scenario(path)
+        return cls(scenario.data, load_map(scenario.map_path), seed)
+
     # -- playing -----------------------------------------------------------------
     def current_player(self) -> str:
         return self.game.current_player(self.state)

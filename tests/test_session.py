@@ -169,3 +169,8 @@ def test_not_a_save_file(tmp_path):
     with pytest.raises(DataFileError) as err:
         load_session(path)
     assert err.value.unreadable and err.value.problems[0].where == "$.format"
+
+
+def test_new_game_from_the_shipped_scenario_file():
+    session = Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-basic.json", seed=9)
+    assert session.current_player() == "free_peoples" and PlaceDefault() in session.legal_actions()
