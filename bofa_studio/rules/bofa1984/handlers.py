@@ -1,0 +1,141 @@
+"""Applying actions: one handler per action type, and the stages where each is allowed.
+
+``BofaGame.apply`` looks the handler up here; each handler validates what its
+rule module does not, changes the State in place and returns events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984 import combat, fire, movement, placement, sequence
+from bofa_studio.rules.core import Event, RuleError, pick_weighted
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+D10 = tuple(range(1, 11))
+
+
+def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
+    h = game.idx(a.hex)
+    spec = game.specs.get(a.counter)
+    if spec is None:
+        raise RuleError("B-2", f"there is no counter {a.counter!r} in this scenario")
+    if state.stage == "setup":
+        problem = game.place_problem(state, a.counter, h, state.setup_side)  # type: ignore[arg-type]
+        if problem:
+            raise problem
+        movement.put(state, a.counter, h)
+        return [Event("place", f"{spec.name} set up in {game.cb.label(h)}")] + placement.advance_setup(game, state)
+    r = game.reinforcement.get(a.counter)
+    if r is None:
+        raise RuleError("B-5", f"{spec.name} is not a reinforcement")
+    if r["side"] != state.phase_player:
+        raise RuleError("B-5", f"{spec.name} enters only in its own side's movement phase")
+    if r["turn"] > state.turn:
+        raise RuleError("B-5", f"{spec.name} arrives on turn {r['turn']}, not before")
+    if a.counter in state.entered:
+        raise RuleError("B-5", f"{spec.name} has already entered")
+    problem = game.entry_problem(state, a.counter, h)
+    if problem:
+        raise problem
+    movement.put(state, a.counter, h)
+    state.phase_start[a.counter] = h
+    return [Event("enter", f"{spec.name} enters in {game.cb.label(h)}")]
+
+
+def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Event]:
+    problem = game.default_problem(state)
+    if problem:
+        raise problem
+    side = state.setup_side
+    for cid in game.setup_counters[side]:  # type: ignore[index]
+        if cid not in state.pos:
+            movement.put(state, cid, game.default_placement[cid])
+    return [Event("place", f"{side} sets up as the scenario proposes")] + placement.advance_setup(game, state)
+
+
+def _choose(game: BofaGame, state: State, a: A.ChooseChip) -> list[Event]:
+    return sequence.choose(game, state, a.chip)
+
+
+def _play_held(game: BofaGame, state: State, a: A.PlayHeldChip) -> list[Event]:
+    return sequence.play_held(game, state)
+
+
+def _draw(game: BofaGame, state: State, a: A.DrawChip) -> list[Event]:
+    state.stage = "draw"
+    return []
+
+
+def _chip_drawn(game: BofaGame, state: State, a: A.ChipDrawn) -> list[Event]:
+    outcomes, weights = game._chance_weights(state)
+    if a not in outcomes:
+        raise RuleError("B-3", f"there is no {a.chip} chip in the cup")
+    state.rng, _ = pick_weighted(state.rng, weights)
+    return sequence.chip_drawn(game, state, a.chip)
+
+
+def _mode(game: BofaGame, state: State, a: A.ChooseMode) -> list[Event]:
+    return sequence.choose_mode(game, state, a.mode)
+
+
+def _move(game: BofaGame, state: State, a: A.Move) -> list[Event]:
+    dest = game.idx(a.to)
+    path = [game.idx(h) for h in a.path] if a.path else None
+    done = movement.apply_move(game, state, tuple(a.counters), dest, path)
+    names = ", ".join(game.specs[c].name for c in a.counters)
+    return [Event("move", f"{names} move to {game.cb.label(dest)}",
+                  {"counters": list(a.counters), "path": [game.cb.label(h) for h in done]})]
+
+
+def _attack(game: BofaGame, state: State, a: A.Attack) -> list[Event]:
+    return combat.declare_attack(game, state, tuple(a.attackers), game.idx(a.target))
+
+
+def _skirmish(game: BofaGame, state: State, a: A.Skirmish) -> list[Event]:
+    return combat.declare_skirmish(game, state, game.idx(a.hex), tuple(a.second_wave))
+
+
+def _fire(game: BofaGame, state: State, a: A.Fire) -> list[Event]:
+    return fire.declare_fire(game, state, tuple(a.archers), game.idx(a.target))
+
+
+def _roll(game: BofaGame, state: State, a: A.DieRoll) -> list[Event]:
+    if a.value not in D10:
+        raise RuleError("B-1", f"a d10 shows 1..10 (0 counts as 10), not {a.value}")
+    state.rng, _ = pick_weighted(state.rng, [1] * 10)
+    if state.stage == "entry_roll":
+        return sequence.entry_roll(game, state, a.value)
+    return combat.resolve_roll(game, state, a.value)
+
+
+def _take_loss(game: BofaGame, state: State, a: A.TakeLoss) -> list[Event]:
+    return combat.take_loss(game, state, a.counter)
+
+
+def _advance(game: BofaGame, state: State, a: A.Advance) -> list[Event]:
+    return combat.advance(game, state, tuple(a.counters))
+
+
+def _end_phase(game: BofaGame, state: State, a: A.EndPhase) -> list[Event]:
+    return sequence.end_phase(game, state)
+
+
+HANDLERS = {
+    A.Place: _place, A.PlaceDefault: _place_default, A.ChooseChip: _choose, A.PlayHeldChip: _play_held,
+    A.DrawChip: _draw, A.ChipDrawn: _chip_drawn, A.ChooseMode: _mode, A.Move: _move, A.Attack: _attack,
+    A.Skirmish: _skirmish, A.Fire: _fire, A.DieRoll: _roll, A.TakeLoss: _take_loss, A.Advance: _advance,
+    A.EndPhase: _end_phase,
+}
+STAGES = {
+    A.Place: ("setup", "move"), A.PlaceDefault: ("setup",), A.ChooseChip: ("choose_first", "choose_second"),
+    A.PlayHeldChip: ("chip",), A.DrawChip: ("chip",), A.ChipDrawn: ("draw",), A.ChooseMode: ("fc_mode",),
+    A.Move: ("move",), A.Attack: ("combat",), A.Skirmish: ("combat",), A.Fire: ("fire",),
+    A.DieRoll: ("roll", "entry_roll"), A.TakeLoss: ("loss",), A.Advance: ("advance",),
+    A.EndPhase: ("move", "combat", "fire"),
+}
+STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7"}

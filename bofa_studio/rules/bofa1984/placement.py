@@ -1,0 +1,131 @@
+"""B-2 setup and B-5 reinforcement entry: who may be placed where, and when setup ends."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984 import movement, sequence
+from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def setup_actions(game: BofaGame, state: State) -> list[Any]:
+    side = state.setup_side
+    out: list[Any] = []
+    if default_problem(game, state) is None:
+        out.append(A.PlaceDefault())
+    for cid in game.setup_counters[side]:  # type: ignore[index]
+        if cid in state.pos:
+            continue
+        for h in sorted(game.setup_zone[cid]):
+            if place_problem(game, state, cid, h, side) is None:  # type: ignore[arg-type]
+                out.append(A.Place(cid, game.hex(h)))
+    return out
+
+
+def reinforcements_ready(game: BofaGame, state: State) -> list[str]:
+    side = state.phase_player
+    return [
+        cid for cid, r in game.reinforcement.items()
+        if r["side"] == side and r["turn"] <= state.turn and cid not in state.entered
+    ]
+
+
+def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
+    """B-5: the entry triangles of the counter's groups, or Beorn's entry circle."""
+    entry = game.reinforcement[cid]["entry"]
+    if entry.get("circle"):
+        circle = game.cb.entry_circle
+        side = game.specs[cid].side
+        if not entry.get("nearest_free") or any(
+                not movement.has_side(game, state, h, side) for h in circle):
+            return list(circle)
+        # "...or enter the board from the nearest free hex."
+        best: list[int] = []
+        dist = 1 << 30
+        for h in range(len(game.cb)):
+            if h in state.stacks or game.cb.cliff[h]:
+                continue
+            d = min(game.cb.distance(h, c) for c in circle)
+            if d < dist:
+                best, dist = [h], d
+            elif d == dist:
+                best.append(h)
+        return best
+    hexes: list[int] = []
+    name = game.reinforcement[cid].get("name", f"turn {game.reinforcement[cid]['turn']}")
+    for g in state.entry_rolls.get(name, entry["groups"]):
+        hexes += game.cb.entry_groups.get(g, [])
+    return sorted(set(hexes))
+
+
+def place_problem(game: BofaGame, state: State, cid: str, h: int, side: str) -> RuleError | None:
+    """Why ``cid`` may not be set up in ``h`` now (B-2, B-9), or None."""
+    spec = game.specs[cid]
+    if cid not in game.setup_zone or spec.side != side:
+        return RuleError("B-2", f"{spec.name} is not set up by {side} at the start")
+    if cid in state.pos:
+        return RuleError("B-2", f"{spec.name} is already on the map")
+    if h not in game.setup_zone[cid]:
+        return RuleError("B-2", f"{spec.name} must be set up in its zone")
+    problem = stacking_problem(game, state, movement.friends_in(game, state, h, side) + [cid])
+    return RuleError("B-9", problem) if problem else None
+
+
+def default_problem(game: BofaGame, state: State) -> RuleError | None:
+    """Why the scenario's default placement cannot finish this side's setup, or None."""
+    side = state.setup_side
+    remaining = [c for c in game.setup_counters[side] if c not in state.pos]  # type: ignore[index]
+    if not remaining:
+        return RuleError("B-2", "nothing is left to place")
+    missing = [c for c in remaining if c not in game.default_placement]
+    if missing:
+        return RuleError("B-2", f"the scenario has no default placement for {', '.join(missing[:3])}")
+    trial = state.copy()
+    for cid in remaining:
+        problem = place_problem(game, trial, cid, game.default_placement[cid], side)  # type: ignore[arg-type]
+        if problem:
+            return problem
+        movement.put(trial, cid, game.default_placement[cid])
+    return None
+
+
+def advance_setup(game: BofaGame, state: State) -> list[Event]:
+    events: list[Event] = []
+    while state.stage == "setup" and all(c in state.pos for c in game.setup_counters[state.setup_side]):  # type: ignore[index]
+        i = game.setup_order.index(state.setup_side)  # type: ignore[arg-type]
+        events.append(Event("setup_done", f"{state.setup_side} has set up"))
+        if i + 1 < len(game.setup_order):
+            state.setup_side = game.setup_order[i + 1]
+        else:
+            state.setup_side = None
+            state.turn = 1
+            events += sequence.begin_turn(game, state)
+    return events
+
+
+def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[int] | None = None) -> RuleError | None:
+    """Why reinforcement ``cid`` may not enter in ``h`` now (B-5, B-9), or None."""
+    r = game.reinforcement[cid]
+    spec = game.specs[cid]
+    if h not in (entry if entry is not None else entry_hexes(game, state, cid)):
+        return RuleError("B-5", f"{spec.name} enters on {entry_text(game, cid)}")
+    side = r["side"]
+    if not r["entry"].get("onto_enemy") and movement.controlled_by(game, state, h, other_side(side)) \
+            and not spec.is_beorn:
+        return RuleError("B-5", f"{spec.name} may not be placed on an enemy counter")
+    problem = stacking_problem(game, state, movement.friends_in(game, state, h, side) + [cid])
+    return RuleError("B-9", problem) if problem else None
+
+
+def entry_text(game: BofaGame, cid: str) -> str:
+    entry = game.reinforcement[cid]["entry"]
+    if entry.get("circle"):
+        return "the entry circle (or the nearest free hex)"
+    return "the entry triangles " + " or ".join(entry["groups"])
