@@ -181,6 +181,15 @@ class Session:
             events = self.game.apply(state, action)
             yield action, events, state
 
+    def state_at(self, n: int) -> Any:
+        """The state after the first ``n`` logged actions (0 = the start), for a replay viewer."""
+        if not 0 <= n <= len(self.log):
+            raise IndexError(f"the log has {len(self.log)} actions, not {n}")
+        state = self.initial.copy()
+        for action in self.log[:n]:
+            self.game.apply(state, action)
+        return state
+
     # -- files -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         label = self.board.label

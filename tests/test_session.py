@@ -106,6 +106,10 @@ def test_replay_goes_through_every_logged_action():
     from bofa_studio.session import state_digest
 
     assert state_digest(session.game, last) == session.digest()
+    assert state_digest(session.game, session.state_at(len(session.log))) == session.digest()
+    assert state_digest(session.game, session.state_at(0)) == state_digest(session.game, session.initial)
+    with pytest.raises(IndexError):
+        session.state_at(len(session.log) + 1)
 
 
 @settings(max_examples=3, deadline=None)
