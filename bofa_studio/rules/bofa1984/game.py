@@ -80,6 +80,7 @@ class BofaGame:
             name: self.cb.area(name) for name in scenario["victory"]["locations"]
         }
         self.active_levels = {"basic"} if self.level == "basic" else {"basic", "standard"}
+        self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------
@@ -230,7 +231,16 @@ class BofaGame:
             if len(group) > 1 and any(self.specs[c].is_beorn for c in group):
                 continue
             _, dests = movement.legal_moves(self, state, group, held)
-            out.extend([A.Move(group, hexes[d]) for d in dests])
+            # Actions are immutable, so one Move per (movers, hex) is built once and reused:
+            # building thousands of frozen dataclasses per call was a third of the time.
+            made = self._moves.get(group)
+            if made is None:
+                made = self._moves[group] = {}
+            for d in dests:
+                m = made.get(d)
+                if m is None:
+                    m = made[d] = A.Move(group, hexes[d])
+                out.append(m)
         return out
 
     def move_path(self, state: State, move: A.Move) -> tuple[Hex, ...]:
