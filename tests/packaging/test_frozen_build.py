@@ -12,6 +12,7 @@ import ast
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -126,6 +127,19 @@ def test_unneeded_qt_is_left_out(build: dict[str, Path]) -> None:
     for unwanted in ("QtQml", "QtQuick", "QtWebEngineCore", "QtNetwork", "QtSvg"):
         assert not any(unwanted in n for n in names), f"{unwanted} was bundled"
     assert not (qt / "Qt" / "translations").exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the ICU stub and host libraries are Linux-only")
+def test_linux_build_ships_the_empty_icu_data_and_no_host_libraries(build: dict[str, Path]) -> None:
+    """The two big Linux trims: ICU's 31 MB data library is replaced, the desktop's own libraries are not copied."""
+    internal = build["app"] / "_internal"
+    if shutil.which("cc") or shutil.which("gcc"):
+        (icu_data,) = list((internal / "PySide6" / "Qt" / "lib").glob("libicudata.so.*"))
+        assert icu_data.stat().st_size < 100_000
+    bundled = {p.name for p in internal.iterdir()}
+    for host_library in ("libX11.so.6", "libglib-2.0.so.0", "libfontconfig.so.1", "libstdc++.so.6"):
+        assert host_library not in bundled
+    assert [p for p in build["app"].rglob("*") if p.is_symlink() and not p.exists()] == []
 
 
 def test_archive_is_named_with_version_and_platform(build: dict[str, Path]) -> None:
