@@ -1,8 +1,8 @@
 """Where the shipped content (``maps/``, ``scenarios/``) is, however the app was installed.
 
 A source checkout or editable install finds the folders beside the package; a
-PyInstaller build finds them in its bundle (``sys._MEIPASS``); a wheel carries
-them inside the package as ``bofa_studio/_content``.
+PyInstaller build finds them in its bundle (``sys._MEIPASS``); a wheel installs
+them as data files under ``<prefix>/share/bofa-studio``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def content_root() -> Path:
     if bundle:
         candidates.append(Path(bundle))
     package = Path(__file__).resolve().parent
-    candidates += [package / "_content", package.parent]
+    candidates += [package.parent, Path(sys.prefix) / "share" / "bofa-studio"]
     for root in candidates:
         if (root / "maps").is_dir():
             return root
