@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from bofa_studio import __version__
+from bofa_studio.commands import CommandError
 
 # Subcommand modules, in the order `--help` lists them.
 COMMAND_MODULES = [
@@ -61,6 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return open_default()
     try:
         return int(args.handler(args) or 0)
+    except CommandError as exc:
+        *details, summary = exc.lines
+        for line in details:
+            print(line, file=sys.stderr)
+        print(f"bofa-studio: error: {summary}", file=sys.stderr)
+        return exc.code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

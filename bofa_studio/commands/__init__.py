@@ -1,1 +1,47 @@
-"""Subcommands of the ``bofa-studio`` command line; see ``bofa_studio.cli``."""
+"""Subcommands of the ``bofa-studio`` command line; see ``bofa_studio.cli``.
+
+What the subcommands share: reading a user's file with one clear error instead
+of a traceback. A handler raises :class:`CommandError`; ``cli.main`` prints it
+and exits with its code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.jsonfile import DataFileError
+
+if TYPE_CHECKING:
+    from bofa_studio.board import Board
+
+EXIT_PROBLEMS, EXIT_USAGE = 1, 2
+
+
+class CommandError(Exception):
+    """A user-facing failure: ``lines`` are printed to stderr, then the command exits ``code``."""
+
+    def __init__(self, *lines: str, code: int = EXIT_USAGE) -> None:
+        self.lines = list(lines)
+        self.code = code
+        super().__init__("\n".join(lines))
+
+
+def file_error(exc: DataFileError) -> CommandError:
+    """Every problem of a file that cannot be used, one per line (file, JSON path,
+    message), then a summary line; a single problem is the one line."""
+    problems = [str(p) for p in exc.problems]
+    if len(problems) == 1:
+        return CommandError(problems[0], code=EXIT_USAGE)
+    file = exc.problems[0].file if exc.problems else "the file"
+    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    return CommandError(*problems, f"cannot use {file} ({count})", code=EXIT_USAGE)
+
+
+def load_map_arg(path: str) -> Board:
+    """The map a command was given, or a CommandError that says what is wrong with it."""
+    from bofa_studio.board import load_map
+
+    try:
+        return load_map(path)
+    except DataFileError as exc:
+        raise file_error(exc) from None

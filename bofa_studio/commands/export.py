@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bofa_studio.jsonfile import DataFileError
+from bofa_studio.commands import load_map_arg
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,14 +17,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.board import load_map
     from bofa_studio.board.export import export_graphml, export_node_link
 
-    try:
-        board = load_map(args.map)
-    except DataFileError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+    board = load_map_arg(args.map)
     writer = export_node_link if args.format == "node-link" else export_graphml
     try:
         writer(board, args.output)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bofa_studio.jsonfile import DataFileError
+from bofa_studio.commands import load_map_arg
 
 EXIT_USAGE = 2
 
@@ -49,16 +49,12 @@ def _non_negative(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.board import load_map
     from bofa_studio.cli import fail
     from bofa_studio.los import line_of_sight, visible_from
 
     if (args.target is None) == (args.range is None):
         return fail("give either a target hex TO or --range N, not both or neither")
-    try:
-        board = load_map(args.map)
-    except DataFileError as exc:
-        return fail(_one_line(exc))
+    board = load_map_arg(args.map)
     try:
         origin = board.hex_at(args.origin)
         target = board.hex_at(args.target) if args.target is not None else None
@@ -85,11 +81,3 @@ def run(args: argparse.Namespace) -> int:
     print(json.dumps(out))
     return 0
 
-
-def _one_line(exc: DataFileError) -> str:
-    """The first problem of a map that cannot be used, and how many more there are."""
-    if not exc.problems:
-        return str(exc) or "the map cannot be read"
-    first = str(exc.problems[0])
-    more = len(exc.problems) - 1
-    return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")

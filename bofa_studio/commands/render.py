@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bofa_studio.jsonfile import DataFileError
+from bofa_studio.commands import load_map_arg
 
 
 def positive_width(text: str) -> int:
@@ -28,13 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.board import load_map
-
-    try:
-        board = load_map(args.map)
-    except DataFileError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+    board = load_map_arg(args.map)
     from bofa_studio.ui.render import render_board, save_image
 
     image = render_board(board, args.width, areas=args.areas)

@@ -110,7 +110,9 @@ def test_broken_map_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     broken.write_text('{"format": "bofa-studio.map", "version": 1, "grid": {"columns": "many"}}')
     code, out, err = run(capsys, str(broken), "0101", "0102")
     assert (code, out) == (2, "")
-    assert len(err.strip().splitlines()) == 1 and "broken.json" in err
+    *problems, summary = err.strip().splitlines()
+    assert problems and all(line.startswith(str(broken)) for line in problems)
+    assert summary == f"bofa-studio: error: cannot use {broken} ({len(problems)} problem{'s' if len(problems) > 1 else ''})"
     not_json = tmp_path / "not.json"
     not_json.write_text("{")
     code, _, err = run(capsys, str(not_json), "0101", "0102")
