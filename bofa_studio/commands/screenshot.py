@@ -58,10 +58,28 @@ def shoot_edit_map(path: str | None, width: int, height: int):
     return image
 
 
-# mode -> function(file or None, width, height) -> QImage
+def shoot_play(path: str | None, width: int, height: int, **options):
+    """Play mode on a save, or on a scenario after ``--advance`` seeded random actions."""
+    from bofa_studio.ui.play.shot import shoot_play as shoot
+
+    return shoot(path, width, height, **options)
+
+
+def shoot_edit_scenario(path: str | None, width: int, height: int, **_options):
+    """The scenario editor on ``path`` (or a new scenario based on the Basic Game)."""
+    from bofa_studio.commands.edit_scenario import shoot
+
+    return shoot(path, width, height)
+
+
+# mode -> function(file or None, width, height, **mode options) -> QImage
 MODES: dict[str, Callable] = {
     "edit-map": shoot_edit_map,
+    "edit-scenario": shoot_edit_scenario,
+    "play": shoot_play,
 }
+# Options only some modes take: (option, mode) pairs; run() passes those given.
+MODE_OPTIONS = {"advance": "play", "seed": "play"}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -70,6 +88,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", nargs="?", help="the map (or scenario, save) to open")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png")
     p.add_argument("--size", type=parse_size, default=(1400, 900), metavar="WxH")
+    p.add_argument("--advance", type=int, metavar="N", help="play mode: play N seeded random actions first")
+    p.add_argument("--seed", type=int, metavar="S", help="play mode: the game's seed and the random players'")
     p.set_defaults(handler=run)
 
 
@@ -84,8 +104,12 @@ def run(args: argparse.Namespace) -> int:
 
     ensure_app()
     width, height = args.size
+    options = {k: getattr(args, k) for k in MODE_OPTIONS if getattr(args, k, None) is not None}
+    wrong = [k for k in options if MODE_OPTIONS[k] != args.mode]
+    if wrong:
+        return fail(f"--{wrong[0]} is an option of --mode {MODE_OPTIONS[wrong[0]]}")
     try:
-        image = MODES[args.mode](args.file, width, height)
+        image = MODES[args.mode](args.file, width, height, **options)
     except DataFileError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)

@@ -1,0 +1,69 @@
+"""``bofa-studio play [SCENARIO|SAVE]``: a hot-seat game in a window.
+
+With a scenario, a new game starts (``--seed`` fixes the dice for a reproducible
+game; without one the new-game dialog is shown). With a save file, the game
+continues where it was saved. ``--advance N`` plays N seeded random actions first,
+which is handy for trying the middle of a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("play", help="play a scenario hot-seat, or continue a saved game")
+    p.add_argument("file", metavar="SCENARIO|SAVE", nargs="?", help="a scenario or a saved game")
+    p.add_argument("--seed", type=int, default=None, help="the random seed of a new game")
+    p.add_argument("--advance", type=int, default=0, metavar="N", help="play N random actions first")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bofa_studio.cli import fail
+    from bofa_studio.jsonfile import DataFileError
+
+    if args.file is not None and not Path(args.file).is_file():
+        return fail(f"{args.file}: file not found")
+    from PySide6.QtWidgets import QApplication
+
+    from bofa_studio import ui  # noqa: F401  (the PySide6 workaround, before any Qt call)
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("BoFA Studio")
+    app.setOrganizationName("BoFA Studio")
+    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.ui.play.shot import open_controller
+    from bofa_studio.ui.play.window import PlayWindow
+
+    seed = args.seed
+    if seed is None and args.file is None:
+        from bofa_studio.ui.play.dialogs import NewGameDialog
+        from bofa_studio.ui.play.window import controller_for
+
+        choice = NewGameDialog.ask(None)
+        if choice is None:
+            return 0
+        try:
+            controller = controller_for(choice)
+        except (DataFileError, NotImplementedError, ValueError) as exc:
+            return fail(str(exc).splitlines()[0])
+    else:
+        if seed is None:
+            import random
+
+            seed = random.randrange(1, 1_000_000)
+        try:
+            controller, _ = open_controller(args.file, seed)
+        except (DataFileError, NotImplementedError) as exc:
+            for line in str(exc).splitlines():
+                print(line, file=sys.stderr)
+            return fail(f"cannot open {args.file}")
+        if args.advance:
+            random_actions(controller, args.advance, seed=seed)
+    window = PlayWindow(controller)
+    window.show()
+    window.view.fit()
+    return app.exec()

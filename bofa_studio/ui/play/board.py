@@ -1,0 +1,258 @@
+"""The play board: the map scene with the game's counters and play overlays.
+
+It draws whatever state the controller shows (the live game or a replay
+position) and forwards clicks to the controller; it decides nothing itself.
+Overlays: setup zones and entry hexes, reachable hexes with their cost, the
+previewed path, attackers and target, the line of sight with its blocking hex,
+open skirmishes, and who holds each victory location.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+
+from bofa_studio.hexgrid import Hex
+from bofa_studio.los import line_of_sight
+from bofa_studio.ui import style
+from bofa_studio.ui.counter_art import CounterFace
+from bofa_studio.ui.counter_layer import CounterLayer, CounterOnMap
+from bofa_studio.ui.map_scene import MapScene, ToolEvent
+from bofa_studio.ui.play.seats import SIDE_COLOURS
+
+REACH = QColor(60, 170, 90, 70)
+ZONE = QColor(250, 200, 40, 70)
+SELECTED = QColor("#ff9800")
+TARGET = QColor("#d32f2f")
+PATH = QColor("#0d47a1")
+LOS_CLEAR = QColor("#1b8a2e")
+LOS_BLOCKED = QColor("#c62828")
+SKIRMISH = QColor("#ff6f00")
+
+
+def face_of(game: Any, state: Any, cid: str) -> CounterFace:
+    spec = game.specs[cid]
+    steps = max(1, state.steps.get(cid, 2))
+    return CounterFace(
+        name=spec.name, colour=spec.colour, weapon=spec.weapon,
+        strength=spec.strength[steps - 1], movement=spec.movement[steps - 1], bow=spec.bow[steps - 1],
+        reduced=steps == 1, leader=spec.leader,
+    )
+
+
+class PlayTool:
+    """The scene's tool in play mode: a left click goes to the controller."""
+
+    def __init__(self, board: PlayBoard) -> None:
+        self.board = board
+
+    def press(self, event: ToolEvent) -> None:
+        if event.hex is None:
+            return
+        if event.button == Qt.MouseButton.RightButton:
+            self.board.controller.clear_selection()
+            return
+        if event.button == Qt.MouseButton.LeftButton:
+            self.board.click(event.pos, event.hex)
+
+    def move(self, event: ToolEvent) -> None:
+        self.board.hover(event.hex)
+
+    def release(self, event: ToolEvent) -> None:
+        pass
+
+
+class PlayBoard:
+    """Keeps a MapScene's counters and overlays in step with a PlayController."""
+
+    def __init__(self, scene: MapScene, controller: Any) -> None:
+        self.scene = scene
+        self.controller = controller
+        self.counters = CounterLayer(scene)
+        self.hovered: Hex | None = None
+        self.enabled = True  # False while a hand-over prompt covers the board
+        scene.tool = PlayTool(self)
+        controller.subscribe(self.refresh)
+        self._faces: dict[tuple[str, int], CounterFace] = {}
+        self.refresh()
+
+    # -- input ---------------------------------------------------------------
+    def click(self, pos: QPointF, h: Hex) -> None:
+        if not self.enabled:
+            return
+        hit = self.counters.counter_at(pos)
+        if hit is not None:
+            h, counter = hit
+            self.controller.click(h, counter)
+        else:
+            self.controller.click(h)
+
+    def hover(self, h: Hex | None) -> None:
+        if h != self.hovered:
+            self.hovered = h
+            self._draw_path()
+            self._draw_los()
+
+    # -- drawing -----------------------------------------------------------------
+    def refresh(self) -> None:
+        c = self.controller
+        state = c.shown_state()
+        game = c.game
+        stacks: dict[Hex, list[CounterOnMap]] = {}
+        for i, stack in state.stacks.items():
+            items = []
+            for cid in stack:
+                key = (cid, state.steps.get(cid, 2))
+                face = self._faces.get(key)
+                if face is None:
+                    face = self._faces[key] = face_of(game, state, cid)
+                items.append(CounterOnMap(cid, face))
+            stacks[game.hex(i)] = items
+        self.counters.set_stacks(stacks)
+        live = c.replay is None
+        self.counters.set_selected(set(c.selection) if live else set())
+        ov = self.scene.overlay
+        for key in [k for k in ov.keys() if k.startswith("play.")]:
+            ov.clear(key)
+        self._draw_victory(state)
+        self._draw_skirmishes(state)
+        if not live:
+            return
+        self._draw_zone()
+        self._draw_reach()
+        self._draw_selection()
+        self._draw_path()
+        self._draw_los()
+
+    def _hex_path(self, hexes) -> QPainterPath:
+        path = QPainterPath()
+        for h in hexes:
+            path.addPolygon(self.scene.hex_polygon(h))
+            path.closeSubpath()
+        return path
+
+    def _draw_victory(self, state: Any) -> None:
+        """Victory locations outlined in the colour of the side that holds them now (B-11)."""
+        from bofa_studio.rules.bofa1984 import victory
+
+        game = self.controller.game
+        try:
+            held = victory.control(game, state)
+        except Exception:  # a ruleset without this module: no victory outlines
+            return
+        for name, side in held.items():
+            hexes = [game.hex(i) for i in game.victory_hexes[name]]
+            colour = QColor(SIDE_COLOURS.get(side or "", "#777777"))
+            pen = QPen(colour, style.HEX_PX * 0.09)
+            pen.setStyle(Qt.PenStyle.SolidLine if side else Qt.PenStyle.DashLine)
+            self.scene.overlay.set_path(f"play.victory.{name}", self._hex_path(hexes), pen, None)
+
+    def _draw_skirmishes(self, state: Any) -> None:
+        game = self.controller.game
+        contested = [game.hex(h) for h, s in state.stacks.items() if len({game.side_of[c] for c in s}) == 2]
+        if contested:
+            pen = QPen(SKIRMISH, style.HEX_PX * 0.07, Qt.PenStyle.DotLine)
+            self.scene.overlay.set_path("play.skirmish", self._hex_path(contested), pen, None)
+
+    def _draw_zone(self) -> None:
+        c = self.controller
+        if c.tray_pick is None:
+            return
+        game, state = c.game, c.state
+        if state.stage == "setup":
+            hexes = [game.hex(i) for i in game.setup_zone.get(c.tray_pick, ())]
+        else:
+            hexes = [game.hex(i) for i in game.entry_hexes(state, c.tray_pick)]
+        self.scene.overlay.set_path("play.zone", self._hex_path(hexes), QPen(QColor(160, 110, 0), 0), QBrush(ZONE))
+
+    def _draw_reach(self) -> None:
+        reach = self.controller.reach
+        if reach is None:
+            return
+        ov = self.scene.overlay
+        ov.set_path("play.reach", self._hex_path(reach.costs), QPen(QColor(30, 120, 60), 0), QBrush(REACH))
+        text = QPainterPath()
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(int(style.HEX_PX * 0.32))
+        for h, cost in reach.costs.items():
+            if self.controller.stack(h):
+                continue  # the counters there stay readable; the tooltip gives the cost
+            centre = self.scene.hex_center(h)
+            text.addText(QPointF(centre.x() - style.HEX_PX * 0.1 * len(str(cost)), centre.y() + style.HEX_PX * 0.12),
+                         font, str(cost))
+        ov.set_path("play.reach_cost", text, None, QBrush(QColor(20, 80, 40)))
+
+    def _draw_selection(self) -> None:
+        c = self.controller
+        ov = self.scene.overlay
+        hexes = {c.hex_of(cid) for cid in c.selection} - {None}
+        if hexes:
+            ov.set_path("play.selected", self._hex_path(hexes), QPen(SELECTED, style.HEX_PX * 0.08), None)
+        if c.target is not None:
+            ov.set_path("play.target", self._hex_path([c.target]), QPen(TARGET, style.HEX_PX * 0.1), None)
+
+    def _draw_path(self) -> None:
+        ov = self.scene.overlay
+        ov.clear("play.path")
+        c = self.controller
+        if c.reach is None or self.hovered not in c.reach.moves or c.replay is not None:
+            return
+        hexes = c.reach.path(c.game, c.state, self.hovered)
+        if len(hexes) < 2:
+            return
+        path = QPainterPath(self.scene.hex_center(hexes[0]))
+        for h in hexes[1:]:
+            path.lineTo(self.scene.hex_center(h))
+        pen = QPen(PATH, style.HEX_PX * 0.08, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        ov.set_path("play.path", path, pen, None)
+
+    def los_results(self) -> list[Any]:
+        """Lines of sight from each selected archer's hex to the target (or hovered) hex."""
+        c = self.controller
+        if c.replay is not None or c.state.stage != "fire" or not c.selection:
+            return []
+        target = c.target or self.hovered
+        if target is None:
+            return []
+        occupied = {c.game.hex(i) for i in c.state.stacks}
+        origins = {c.hex_of(cid) for cid in c.selection} - {None, target}
+        return [line_of_sight(c.game.board, o, target, occupied) for o in sorted(origins)]
+
+    def _draw_los(self) -> None:
+        ov = self.scene.overlay
+        for key in ("play.los_clear", "play.los_blocked", "play.los_blocker"):
+            ov.clear(key)
+        results = self.los_results()
+        clear, blocked, marks = QPainterPath(), QPainterPath(), QPainterPath()
+        for r in results:
+            a, b = self.scene.hex_center(r.origin), self.scene.hex_center(r.target)
+            if r.clear:
+                clear.moveTo(a)
+                clear.lineTo(b)
+            else:
+                stop = self.scene.hex_center(r.blocked_by) if r.blocked_by is not None else b
+                clear.moveTo(a)
+                clear.lineTo(stop)
+                blocked.moveTo(stop)
+                blocked.lineTo(b)
+                if r.blocked_by is not None:
+                    s = style.HEX_PX * 0.35
+                    marks.moveTo(stop.x() - s, stop.y() - s)
+                    marks.lineTo(stop.x() + s, stop.y() + s)
+                    marks.moveTo(stop.x() - s, stop.y() + s)
+                    marks.lineTo(stop.x() + s, stop.y() - s)
+        w = style.HEX_PX * 0.07
+        ov.set_path("play.los_clear", clear, QPen(LOS_CLEAR, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None)
+        ov.set_path("play.los_blocked", blocked, QPen(LOS_BLOCKED, w, Qt.PenStyle.DashLine), None)
+        ov.set_path("play.los_blocker", marks, QPen(LOS_BLOCKED, w * 1.6), None)
+
+    def counter_rect(self, cid: str) -> QRectF | None:
+        """Where a counter is drawn (for tests that click a particular counter)."""
+        h = self.controller.hex_of(cid, self.controller.shown_state())
+        if h is None:
+            return None
+        ids = [x.id for x in self.counters.stacks.get(h, [])]
+        return self.counters.counter_rects(h)[ids.index(cid)]

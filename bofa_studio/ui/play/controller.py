@@ -1,0 +1,463 @@
+"""PlayController: one hot-seat game, gestures in, engine actions out, no widgets.
+
+It owns the :class:`~bofa_studio.session.Session`. Widgets call its gesture
+methods (pick a tray counter, click a hex, commit, end the phase) and redraw when
+it notifies them; every decision it offers is one of the engine's legal actions,
+grouped by kind, so an action type the engine adds later appears as a button
+without code here. Chance steps are rolled by the session from the state's own
+generator and logged.
+
+Undo follows the table's etiquette: a step that showed a die or a blind chip
+cannot be taken back unless the players agreed to allow it (``undo_rolls``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bofa_studio.hexgrid import Hex
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.core import CHANCE, TERMINAL, RuleError
+from bofa_studio.session import Session, load_session
+from bofa_studio.ui.play import preview
+from bofa_studio.ui.play.records import LogEntry, ReplayCursor, entries_from_events
+from bofa_studio.ui.play.seats import Seat, default_seats, seat_names, side_name
+
+# Button order in the decision panel; kinds not listed come last, by name.
+KIND_ORDER = ["ChooseChip", "PlayHeldChip", "DrawChip", "ChooseMode", "PlaceDefault", "Skirmish", "TakeLoss",
+              "Advance", "EndPhase"]
+
+
+class PlayController:
+    def __init__(self, session: Session, seats: list[Seat] | None = None, *, undo_rolls: bool = False,
+                 autosave_path: str | os.PathLike[str] | None = None, path: str | None = None) -> None:
+        self.session = session
+        self.seats = seats or default_seats()
+        self.undo_rolls = undo_rolls
+        self.autosave_path = Path(autosave_path) if autosave_path else None
+        self.path = path  # where the game was last saved or loaded
+        self.listeners: list[Callable[[], None]] = []
+        self.version = 0
+        self._legal: tuple[int, list[Any]] | None = None
+        self.entries: list[LogEntry] = []
+        self.selection: tuple[str, ...] = ()
+        self.target: Hex | None = None
+        self.tray_pick: str | None = None
+        self.refusal: RuleError | None = None
+        self.message = ""
+        self.reach: preview.Reach | None = None
+        self.handover_to: str | None = None
+        self.replay: ReplayCursor | None = None
+        if session.current_player() == CHANCE:
+            session.resolve_chance()
+        self._rebuild_entries()
+        self._last_decider = self.decider()
+
+    # -- construction ------------------------------------------------------------
+    @classmethod
+    def new_game(cls, scenario_path: str | os.PathLike[str], seed: int = 0, *, level: str | None = None,
+                 options: dict[str, bool] | None = None, **kwargs: Any) -> PlayController:
+        """A new game; the rule level and options are written into the scenario the save keeps."""
+        from bofa_studio.board import load_map
+        from bofa_studio.scenario import load_scenario
+
+        scenario = load_scenario(scenario_path)
+        data = dict(scenario.data)
+        rules = dict(data["rules"])
+        if level:
+            rules["level"] = level
+        rules["options"] = {**rules.get("options", {}), **(options or {})}
+        data["rules"] = rules
+        return cls(Session(data, load_map(scenario.map_path), seed), **kwargs)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], **kwargs: Any) -> PlayController:
+        return cls(load_session(path), path=str(path), **kwargs)
+
+    # -- observing -----------------------------------------------------------------
+    def subscribe(self, fn: Callable[[], None]) -> None:
+        self.listeners.append(fn)
+
+    def _changed(self) -> None:
+        self.version += 1
+        for fn in list(self.listeners):
+            fn()
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def shown_state(self) -> Any:
+        """The position the board shows: the replay cursor's while replaying."""
+        return self.replay.state if self.replay is not None else self.session.state
+
+    # -- whose decision ------------------------------------------------------------
+    def decider(self) -> str | None:
+        p = self.session.current_player()
+        return None if p in (CHANCE, TERMINAL) else p
+
+    def decider_text(self) -> str:
+        side = self.decider()
+        if side is None:
+            return "The game is over" if self.is_over else ""
+        return f"{seat_names(self.seats, side)} ({side_name(side)}): {self.stage_text()}"
+
+    def stage_text(self) -> str:
+        s = self.state
+        texts = {
+            "setup": "set up your counters in your zones (B-2)",
+            "choose_first": "choose the chip you play first (B-3)",
+            "choose_second": "choose the chip you hold for later (B-3)",
+            "chip": "play your held chip, or draw blind (B-3, S-3)",
+            "fc_mode": "play the F/C chip as FIRE or COMBAT (B-4)",
+            "move": "move: select a counter or stack, then a shaded hex (B-6)",
+            "combat": "combat: select attackers, then the enemy hex; skirmishes must be fought (B-7)",
+            "fire": "fire: select archers, then the target hex (B-8)",
+            "loss": "choose which counter takes the hit (B-7)",
+            "advance": "advance into the emptied hex, or stay (B-7)",
+        }
+        return texts.get(s.stage, s.stage)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def result(self) -> dict[str, Any] | None:
+        return self.game.result(self.state)
+
+    def confirm_handover(self) -> None:
+        self.handover_to = None
+        self._changed()
+
+    # -- what the current player can do -------------------------------------------------
+    def legal(self) -> list[Any]:
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, self.session.legal_actions() if self.decider() else [])
+        return self._legal[1]
+
+    def choices(self) -> dict[str, list[Any]]:
+        """Legal actions grouped by kind (the action class name), in panel order."""
+        groups: dict[str, list[Any]] = {}
+        for a in self.legal():
+            groups.setdefault(type(a).__name__, []).append(a)
+        order = {k: i for i, k in enumerate(KIND_ORDER)}
+        return dict(sorted(groups.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
+
+    def buttons(self) -> list[tuple[str, Any]]:
+        """Decisions that need no map gesture, each with a label: chips, modes, losses, advance..."""
+        out = []
+        map_kinds = {"Place", "Move", "Attack", "Fire"}
+        for kind, actions in self.choices().items():
+            if kind in map_kinds:
+                continue
+            for a in actions:
+                out.append((self.label(a), a))
+        return out
+
+    def label(self, a: Any) -> str:
+        g = self.game
+        name = type(a).__name__
+        names = lambda ids: ", ".join(g.specs[c].name for c in ids)  # noqa: E731
+        if name == "ChooseChip":
+            return f"Take {chip_name(a.chip)}"
+        if name == "PlayHeldChip":
+            return f"Play held chip ({chip_name(self.state.held)})"
+        if name == "DrawChip":
+            return "Draw a chip blind"
+        if name == "ChooseMode":
+            return f"Play F/C as {a.mode.upper()}"
+        if name == "PlaceDefault":
+            return "Auto-place the rest (scenario setup)"
+        if name == "Skirmish":
+            where = g.cb.label(g.idx(a.hex))
+            return f"Skirmish in {where}" + (f" + second wave {names(a.second_wave)}" if a.second_wave else "")
+        if name == "TakeLoss":
+            return f"Hit on {names([a.counter])}"
+        if name == "Advance":
+            return f"Advance {names(a.counters)}" if a.counters else "Do not advance"
+        if name == "EndPhase":
+            return "End the phase"
+        return name
+
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, action: Any) -> bool:
+        """Apply one action; on refusal keep the rule's reason for the UI and return False."""
+        side = self.decider()
+        try:
+            events = self.session.apply(action)
+        except RuleError as exc:
+            self.refusal = exc
+            self._changed()
+            return False
+        self.refusal = None
+        self.entries += entries_from_events(len(self.session.log), events, side)
+        self._clear_gesture()
+        self._after_step()
+        return True
+
+    def _after_step(self) -> None:
+        decider = self.decider()
+        if decider is not None and decider != self._last_decider and self._last_decider is not None:
+            if seat_names(self.seats, decider) != seat_names(self.seats, self._last_decider):
+                self.handover_to = decider
+        self._last_decider = decider
+        self.autosave()
+        self._changed()
+
+    def _clear_gesture(self) -> None:
+        self.selection, self.target, self.tray_pick, self.reach = (), None, None, None
+        self.message = ""
+
+    def clear_selection(self) -> None:
+        self._clear_gesture()
+        self.refusal = None
+        self._changed()
+
+    # -- undo within the rules' limits -------------------------------------------------
+    def can_undo(self) -> bool:
+        if not self.session.can_undo or self.replay is not None:
+            return False
+        if self.undo_rolls:
+            return True
+        # A step ends with its chance outcomes: if the last logged action is one, undoing
+        # would take back a die or a chip that everyone has seen.
+        log = self.session.log
+        return bool(log) and not isinstance(log[-1], A.CHANCE_ACTIONS)
+
+    def undo_block_reason(self) -> str:
+        if self.session.can_undo and not self.can_undo():
+            return "the last step showed a die roll or a blind draw; undoing it needs 'allow undo of rolls'"
+        return ""
+
+    def can_redo(self) -> bool:
+        return self.session.can_redo and self.replay is None
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        self.session.undo()
+        n = len(self.session.log)
+        self.entries = [e for e in self.entries if e.at <= n]
+        self._clear_gesture()
+        self.refusal = None
+        self._last_decider = self.decider()
+        self.autosave()
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        side = self.decider()
+        events = self.session.redo()
+        self.entries += entries_from_events(len(self.session.log), events, side)
+        self._clear_gesture()
+        self._after_step()
+        return True
+
+    # -- files -------------------------------------------------------------------------
+    def save(self, path: str | os.PathLike[str]) -> None:
+        self.session.save(path)
+        self.path = str(path)
+
+    def autosave(self) -> None:
+        if self.autosave_path is not None:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            self.session.save(self.autosave_path)
+
+    def _rebuild_entries(self) -> None:
+        self.entries = []
+        game = self.game
+        state = self.session.initial.copy()
+        for i, action in enumerate(self.session.log):
+            side = game.current_player(state)
+            events = game.apply(state, action)
+            self.entries += entries_from_events(i + 1, events, None if side == CHANCE else side)
+
+    # -- replay -------------------------------------------------------------------------
+    def start_replay(self, at: int = 0) -> ReplayCursor:
+        self._clear_gesture()
+        self.replay = ReplayCursor(self.session)
+        self.replay.seek(at)
+        self._changed()
+        return self.replay
+
+    def replay_step(self, delta: int) -> None:
+        if self.replay is not None:
+            self.replay.seek(self.replay.index + delta)
+            self._changed()
+
+    def stop_replay(self) -> None:
+        self.replay = None
+        self._changed()
+
+    # -- counters and hexes, for the board ---------------------------------------------
+    def hex_of(self, cid: str, state: Any | None = None) -> Hex | None:
+        state = state or self.state
+        i = state.pos.get(cid)
+        return None if i is None else self.game.hex(i)
+
+    def stack(self, h: Hex, state: Any | None = None) -> list[str]:
+        state = state or self.state
+        return list(state.stacks.get(self.game.idx(h), ()))
+
+    def tray(self) -> list[str]:
+        """Counters the current player may put on the map now: setup or reinforcements."""
+        s = self.state
+        if s.stage == "setup":
+            return [c for c in self.game.setup_counters[s.setup_side] if c not in s.pos]
+        if s.stage == "move":
+            return self.game.reinforcements_ready(s)
+        return []
+
+    def waiting(self) -> dict[str, list[str]]:
+        """Counters off the map still to come, by the turn they arrive (for the trays)."""
+        out: dict[str, list[str]] = {}
+        for cid, r in self.game.reinforcement.items():
+            if cid not in self.state.entered:
+                out.setdefault(f"turn {r['turn']}: {r.get('name', '')}", []).append(cid)
+        return out
+
+    # -- gestures ----------------------------------------------------------------------
+    def pick_tray(self, cid: str) -> None:
+        self._clear_gesture()
+        self.tray_pick = cid
+        self.refusal = None
+        self.message = f"{self.game.specs[cid].name}: click a hex to place it"
+        self._changed()
+
+    def select(self, counters: tuple[str, ...]) -> None:
+        """Select movers, attackers or archers explicitly (the click gestures end here too)."""
+        self.selection = tuple(counters)
+        self.refusal = None
+        self.reach = None
+        stage = self.state.stage
+        if stage == "move" and counters:
+            self.reach = preview.reach(self.game, self.state, self.selection, self.legal())
+            if not self.reach.moves:
+                self.message = "no legal move for the selection (already moved, or hemmed in)"
+        self._changed()
+
+    def click(self, h: Hex, counter: str | None = None) -> bool:
+        """A left click on ``h`` (on ``counter`` if one was hit). True if an action was applied."""
+        if self.replay is not None or self.decider() is None:
+            return False
+        stage = self.state.stage
+        if self.tray_pick is not None and stage in ("setup", "move"):
+            return self.act(A.Place(self.tray_pick, h))
+        handler = getattr(self, f"_click_{stage}", None)
+        return bool(handler(h, counter)) if handler else False
+
+    def _own_in(self, h: Hex, exclude: set[str]) -> tuple[str, ...]:
+        side = self.decider()
+        return tuple(c for c in self.stack(h) if self.game.side_of[c] == side and c not in exclude)
+
+    def _click_move(self, h: Hex, counter: str | None) -> bool:
+        if self.reach is not None and h in self.reach.moves:
+            return self.act(self.reach.moves[h])
+        mine = self._own_in(h, self.state.moved)
+        if not mine:
+            if self.selection:
+                move = A.Move(self.selection, h)
+                self.refusal = preview.explain(self.game, self.state, move) or RuleError("B-6", "not reachable")
+                self._changed()
+            return False
+        groups = [mine] if len(mine) > 1 else []
+        groups += [(c,) for c in reversed(mine)]
+        if counter in mine and self.selection != (counter,) and self.selection and self.selection[0] in mine:
+            choice: tuple[str, ...] = (counter,)
+        elif self.selection in groups:
+            choice = groups[(groups.index(self.selection) + 1) % len(groups)]
+        else:
+            choice = groups[0]
+        self.select(choice)
+        return False
+
+    def _click_combat(self, h: Hex, counter: str | None) -> bool:
+        side = self.decider()
+        stack = self.stack(h)
+        sides = {self.game.side_of[c] for c in stack}
+        if len(sides) == 2:
+            self.target = h  # a skirmish; a selection from an adjacent hex is its second wave
+            self._changed()
+            return False
+        if sides == {side}:
+            mine = self._own_in(h, self.state.fought)
+            sel = [c for c in self.selection if c not in mine]
+            if not set(mine) <= set(self.selection):
+                sel += list(mine)
+            self.selection = tuple(sel)
+            self._changed()
+            return False
+        if stack:
+            self.target = h
+            self._changed()
+        return False
+
+    def _click_fire(self, h: Hex, counter: str | None) -> bool:
+        side = self.decider()
+        stack = self.stack(h)
+        sides = {self.game.side_of[c] for c in stack}
+        if sides == {side}:
+            archers = tuple(c for c in self._own_in(h, self.state.fired) if self.game.specs[c].is_archer)
+            sel = [c for c in self.selection if c not in archers]
+            if not set(archers) <= set(self.selection):
+                sel += list(archers)
+            self.selection = tuple(sel)
+            self._changed()
+            return False
+        if stack:
+            self.target = h
+            self._changed()
+        return False
+
+    def _click_loss(self, h: Hex, counter: str | None) -> bool:
+        options = [a for a in self.legal() if isinstance(a, A.TakeLoss)]
+        here = [a for a in options if self.hex_of(a.counter) == h]
+        pick = next((a for a in here if a.counter == counter), here[0] if len(here) == 1 else None)
+        return self.act(pick) if pick is not None else False
+
+    def pending_action(self) -> Any | None:
+        """The Attack, Skirmish or Fire that the current selection and target describe."""
+        if self.target is None:
+            return None
+        stage = self.state.stage
+        stack = self.stack(self.target)
+        if stage == "combat":
+            if len({self.game.side_of[c] for c in stack}) == 2:
+                return A.Skirmish(self.target, tuple(self.selection))
+            return A.Attack(tuple(self.selection), self.target) if self.selection else None
+        if stage == "fire" and self.selection:
+            return A.Fire(tuple(self.selection), self.target)
+        return None
+
+    def odds(self) -> preview.Odds | None:
+        action = self.pending_action()
+        return preview.odds(self.game, self.state, action) if action is not None else None
+
+    def commit(self) -> bool:
+        """Declare the pending attack, skirmish or shot; the session rolls for it."""
+        action = self.pending_action()
+        if action is None:
+            self.refusal = RuleError(self.state.stage and {"fire": "B-8"}.get(self.state.stage, "B-7"),
+                                     "select your counters and a target hex first")
+            self._changed()
+            return False
+        return self.act(action)
+
+    def end_phase(self) -> bool:
+        return self.act(A.EndPhase())
+
+    def auto_place(self) -> bool:
+        return self.act(A.PlaceDefault())
+
+
+def chip_name(kind: str | None) -> str:
+    return {"move": "MOVE", "combat": "COMBAT", "fire": "FIRE", "fire_combat": "F/C"}.get(kind or "", str(kind))

@@ -1,0 +1,350 @@
+"""Side panels of play mode. Each observes the controller and redraws on change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bofa_studio.ui.counter_art import paint_counter
+from bofa_studio.ui.play.board import face_of
+from bofa_studio.ui.play.controller import chip_name
+from bofa_studio.ui.play.seats import SIDE_COLOURS, side_name
+
+
+def _clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget()
+        if w is not None:
+            w.deleteLater()
+
+
+class DecisionBanner(QLabel):
+    """Whose decision it is, in that side's colour: the one thing a player must never miss."""
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self.controller = controller
+        self.setWordWrap(True)
+        self.setMinimumHeight(54)
+        font = QFont()
+        font.setPixelSize(15)
+        font.setBold(True)
+        self.setFont(font)
+        controller.subscribe(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        if c.replay is not None:
+            text, colour = f"Replay: step {c.replay.index} of {len(c.replay)}", "#555555"
+        elif c.is_over:
+            text, colour = "Game over: " + (c.result() or {}).get("summary", ""), "#333333"
+        else:
+            side = c.decider()
+            text, colour = c.decider_text(), SIDE_COLOURS.get(side or "", "#333333")
+        self.setText(text)
+        self.setStyleSheet(f"background:{colour}; color:white; padding:6px; border-radius:4px;")
+
+
+class TurnPanel(QWidget):
+    """Turn track (reinforcement turns marked), the cup, the first choice, the held chip and
+    the phases played this turn (B-3)."""
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self.controller = controller
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.track = TurnTrack(controller)
+        self.chips = QLabel()
+        self.chips.setWordWrap(True)
+        self.chips.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.track)
+        layout.addWidget(self.chips)
+        controller.subscribe(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        s = c.shown_state()
+        self.track.update()
+        if s.stage == "setup":
+            self.chips.setText(f"<b>Setup</b>: {side_name(s.setup_side)} places counters (B-2)")
+            return
+        cup = ", ".join(f"{chip_name(k)} ×{n}" for k, n in sorted(s.cup.items()) if n > 0) or "empty"
+        rows = [f"<b>Turn {s.turn}</b> ({'black' if s.turn % 2 else 'white'}), phase {s.phase_no}"
+                f" of {c.game.mix_for(s.turn)['phases'] if s.turn else '?'}",
+                f"Cup: {cup}"]
+        if s.first_chooser:
+            rows.append(f"First choice: {side_name(s.first_chooser)} → {chip_name(s.first_chip) if s.first_chip else '…'}")
+        if s.held:
+            rows.append(f"Held by {side_name(_other(s.first_chooser))}: {chip_name(s.held)}")
+        played = phases_this_turn(c)
+        if played:
+            rows.append("Played: " + "; ".join(played))
+        self.chips.setText("<br>".join(rows))
+
+
+def _other(side: str | None) -> str:
+    return "dark" if side == "free_peoples" else "free_peoples"
+
+
+def phases_this_turn(controller: Any) -> list[str]:
+    entries = controller.entries
+    if controller.replay is not None:
+        entries = [e for row in controller.replay.entries[: controller.replay.index + 1] for e in row]
+    out: list[str] = []
+    for e in entries:
+        if e.kind == "turn":
+            out = []
+        elif e.kind == "phase" and ":" in e.text:
+            text = e.text.split(":", 1)[1].strip()
+            out.append(text.replace("free_peoples", "FP").replace("dark", "Dark").replace("fire_combat", "F/C"))
+    return out
+
+
+class TurnTrack(QWidget):
+    """Twelve (or more) spaces, black and white turns, reinforcement turns lettered."""
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self.controller = controller
+        self.setMinimumHeight(46)
+
+    def reinforcement_turns(self) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for r in self.controller.game.scenario["order_of_battle"].get("reinforcements", []):
+            name = r.get("name", "")
+            out[r["turn"]] = (out.get(r["turn"], "") + " " + name).strip()
+        return out
+
+    def paintEvent(self, event) -> None:
+        c = self.controller
+        turns = c.game.turns
+        current = c.shown_state().turn
+        marks = self.reinforcement_turns()
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w = (self.width() - 4) / max(1, turns)
+        font = QFont()
+        font.setPixelSize(11)
+        font.setBold(True)
+        p.setFont(font)
+        for t in range(1, turns + 1):
+            rect = QRectF(2 + (t - 1) * w, 2, w - 2, 26)
+            black = t % 2 == 1
+            p.setBrush(QColor("#222222") if black else QColor("#f5f5f5"))
+            p.setPen(QColor("#ff9800") if t == current else QColor("#555555"))
+            p.drawRect(rect)
+            p.setPen(QColor("white") if black else QColor("black"))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(t))
+            if t in marks:
+                p.setPen(QColor("#b71c1c"))
+                p.drawText(QRectF(rect.left(), 29, w, 14), Qt.AlignmentFlag.AlignCenter, "▲")
+        p.end()
+
+
+class DecisionPanel(QWidget):
+    """Buttons for every decision that is not a map gesture, the odds of the pending attack
+    or shot, and the reason for the last refusal with a link to its rule."""
+
+    open_rule = Signal(str)
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self.controller = controller
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color:#b71c1c; font-weight:bold;")
+        self.refusal.linkActivated.connect(self.open_rule.emit)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.odds = QLabel()
+        self.odds.setWordWrap(True)
+        self.odds.setStyleSheet("font-family: monospace;")
+        self.odds.linkActivated.connect(self.open_rule.emit)
+        self.commit = QPushButton("Roll")
+        self.commit.clicked.connect(controller.commit)
+        self.box = QVBoxLayout()
+        for w in (self.refusal, self.message, self.odds, self.commit):
+            layout.addWidget(w)
+        layout.addLayout(self.box)
+        self.buttons: list[QPushButton] = []
+        controller.subscribe(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        r = c.refusal
+        self.refusal.setText(f'Refused — <a href="{r.rule}">{r.rule}</a>: {r.reason}' if r else "")
+        self.message.setText(c.message)
+        odds = c.odds() if c.replay is None else None
+        if odds is not None:
+            text = odds.describe().replace("\n", "<br>")
+            for m in odds.modifiers:
+                if m.rule:
+                    text = text.replace(f"({m.rule})", f'(<a href="{m.rule}">{m.rule}</a>)', 1)
+            self.odds.setText(text)
+            self.odds.setVisible(True)
+            self.commit.setText("Fire!" if c.state.stage == "fire" else "Roll for the combat")
+            self.commit.setVisible(odds.error is None)
+        else:
+            self.odds.setText("")
+            self.odds.setVisible(False)
+            self.commit.setVisible(False)
+        _clear(self.box)
+        self.buttons = []
+        if c.replay is not None or c.decider() is None:
+            return
+        for label, action in c.buttons():
+            b = QPushButton(label)
+            b.clicked.connect(lambda _=False, a=action: c.act(a))
+            self.box.addWidget(b)
+            self.buttons.append(b)
+
+    def button(self, text: str) -> QPushButton | None:
+        return next((b for b in self.buttons if b.text().startswith(text)), None)
+
+
+def counter_icon(controller: Any, cid: str, size: int = 36) -> QIcon:
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    p = QPainter(image)
+    paint_counter(p, QRectF(1, 1, size - 2, size - 2), face_of(controller.game, controller.state, cid))
+    p.end()
+    return QIcon(QPixmap.fromImage(image))
+
+
+class TrayPanel(QListWidget):
+    """Counters to set up (B-2) or reinforcements ready to enter (B-5): click one, then a hex."""
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self.controller = controller
+        self.setIconSize(QSize(32, 32))
+        self.itemClicked.connect(self._picked)
+        controller.subscribe(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        self.blockSignals(True)
+        self.clear()
+        if c.replay is None:
+            for cid in c.tray():
+                item = QListWidgetItem(counter_icon(c, cid), c.game.specs[cid].name)
+                item.setData(Qt.ItemDataRole.UserRole, cid)
+                self.addItem(item)
+                if cid == c.tray_pick:
+                    item.setSelected(True)
+            if not c.tray():
+                for when, ids in c.waiting().items():
+                    item = QListWidgetItem(f"{when} ({len(ids)} counters)")
+                    item.setFlags(Qt.ItemFlag.NoItemFlags)
+                    self.addItem(item)
+        self.blockSignals(False)
+
+    def _picked(self, item: QListWidgetItem) -> None:
+        cid = item.data(Qt.ItemDataRole.UserRole)
+        if cid:
+            self.controller.pick_tray(cid)
+
+
+class LogPanel(QListWidget):
+    """The game log: every action's events, rolls in bold with their table row."""
+
+    open_rule = Signal(str)
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self.controller = controller
+        self._shown = 0
+        self._version = None
+        self.itemDoubleClicked.connect(self._double)
+        controller.subscribe(self.refresh)
+        self.refresh()
+
+    def entries(self) -> list[Any]:
+        c = self.controller
+        if c.replay is not None:
+            return [e for row in c.replay.entries[: c.replay.index + 1] for e in row]
+        return c.entries
+
+    def refresh(self) -> None:
+        entries = self.entries()
+        if len(entries) < self._shown:
+            self.clear()
+            self._shown = 0
+        bold = QFont()
+        bold.setBold(True)
+        for e in entries[self._shown:]:
+            prefix = f"[{e.rule}] " if e.rule else ""
+            item = QListWidgetItem(prefix + e.text)
+            item.setData(Qt.ItemDataRole.UserRole, e.rule)
+            if e.is_roll:
+                item.setFont(bold)
+                item.setForeground(QColor("#0d47a1"))
+            elif e.side:
+                item.setForeground(QColor(SIDE_COLOURS.get(e.side, "#000000")))
+            self.addItem(item)
+        self._shown = len(entries)
+        self.scrollToBottom()
+
+    def _double(self, item: QListWidgetItem) -> None:
+        rule = item.data(Qt.ItemDataRole.UserRole)
+        if rule:
+            self.open_rule.emit(rule)
+
+
+class ReplayBar(QWidget):
+    """Step through a saved game: start, back, forward, end, and a slider."""
+
+    def __init__(self, controller: Any, on_close: Callable[[], None]) -> None:
+        super().__init__()
+        self.controller = controller
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        for text, delta in (("⏮", -10**9), ("◀", -1), ("▶", 1), ("⏭", 10**9)):
+            b = QPushButton(text)
+            b.setFixedWidth(36)
+            b.clicked.connect(lambda _=False, d=delta: controller.replay_step(d))
+            row.addWidget(b)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.valueChanged.connect(self._seek)
+        row.addWidget(self.slider, 1)
+        done = QPushButton("Back to the game")
+        done.clicked.connect(on_close)
+        row.addWidget(done)
+        controller.subscribe(self.refresh)
+        self.refresh()
+
+    def _seek(self, n: int) -> None:
+        c = self.controller
+        if c.replay is not None and n != c.replay.index:
+            c.replay.seek(n)
+            c._changed()
+
+    def refresh(self) -> None:
+        c = self.controller
+        self.setVisible(c.replay is not None)
+        if c.replay is not None:
+            self.slider.blockSignals(True)
+            self.slider.setRange(0, len(c.replay))
+            self.slider.setValue(c.replay.index)
+            self.slider.blockSignals(False)

@@ -1,0 +1,182 @@
+"""What an action would do, computed by trying it on a copy of the state.
+
+The engine is the only judge of the rules, so play mode never re-implements them:
+a refusal is the RuleError that ``apply`` raises on a copy, and the odds of a
+combat or a shot come from declaring it on a copy and applying every die face
+the engine offers. New action types and Standard Game modifiers therefore show up
+here without changes, as long as the engine reports them in ``state.pending`` and
+in its result events.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bofa_studio.hexgrid import Hex
+from bofa_studio.rules.core import CHANCE, RuleError
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    """One die-roll modifier as the player sees it: its value, its rule and why it applies."""
+
+    id: str
+    value: int
+    rule: str
+    text: str
+
+
+@dataclass
+class Odds:
+    """A declared combat or shot before its roll: column, modifiers, outcomes with probabilities."""
+
+    kind: str
+    strength: int
+    defence: int
+    column: str
+    modifiers: list[ModifierLine]
+    # (attacker hits, defender hits) -> probability; fire has attacker hits 0.
+    outcomes: dict[tuple[int, int], float] = field(default_factory=dict)
+    rolls: dict[int, tuple[int, int]] = field(default_factory=dict)  # die face -> outcome
+    error: RuleError | None = None
+
+    @property
+    def total_modifier(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    def describe(self) -> str:
+        if self.error is not None:
+            return f"Refused ({self.error.rule}): {self.error.reason}"
+        if self.kind == "fire":
+            head = f"Fire strength {self.strength}, column {self.column}"
+        else:
+            diff = self.strength - self.defence
+            head = f"{self.strength} against {self.defence}: difference {diff:+d}, column {self.column}"
+        lines = [head]
+        for m in self.modifiers:
+            lines.append(f"  {m.value:+d} on the die ({m.rule}): {m.text}")
+        for (att, dfn), p in sorted(self.outcomes.items(), key=lambda kv: (-kv[1], kv[0])):
+            if self.kind == "fire":
+                lines.append(f"  {p:4.0%}  {dfn} hit(s) on the target")
+            else:
+                lines.append(f"  {p:4.0%}  defender loses {dfn}, attacker loses {att}")
+        return "\n".join(lines)
+
+
+def explain(game: Any, state: Any, action: Any) -> RuleError | None:
+    """Why the rules refuse ``action`` now (tried on a copy), or None if they accept it."""
+    trial = state.copy()
+    try:
+        game.apply(trial, action)
+    except RuleError as exc:
+        return exc
+    return None
+
+
+def _modifier_lines(game: Any, ids: tuple[str, ...]) -> list[ModifierLine]:
+    lines = []
+    for mid in ids:
+        m = game.tables.modifiers.get(mid)
+        if m is None:
+            lines.append(ModifierLine(mid, 0, "", mid))
+        else:
+            lines.append(ModifierLine(mid, m.value, m.rule, m.text or mid.replace("_", " ")))
+    return lines
+
+
+def odds(game: Any, state: Any, action: Any) -> Odds:
+    """Declare ``action`` (Attack, Skirmish, Fire, ...) on a copy and roll every face on copies."""
+    trial = state.copy()
+    try:
+        game.apply(trial, action)
+    except RuleError as exc:
+        return Odds("?", 0, 0, "", [], error=exc)
+    p = getattr(trial, "pending", None)
+    if p is None or game.current_player(trial) != CHANCE:
+        return Odds("?", 0, 0, "", [])
+    result = Odds(p.kind, p.strength, p.defence, "", _modifier_lines(game, tuple(p.modifier_ids)))
+    acc: dict[tuple[int, int], float] = defaultdict(float)
+    for outcome, prob in game.chance_outcomes(trial):
+        rolled = trial.copy()
+        events = game.apply(rolled, outcome)
+        att = dfn = 0
+        for e in events:
+            if e.kind == "combat_result":
+                att, dfn = e.data.get("attacker_hits", 0), e.data.get("defender_hits", 0)
+                result.column = str(e.data.get("column", result.column))
+                break
+            if e.kind == "fire_result":
+                dfn = e.data.get("hits", 0)
+                break
+        acc[(att, dfn)] += prob
+        value = getattr(outcome, "value", None)
+        if value is not None:
+            result.rolls[value] = (att, dfn)
+    if p.kind == "fire" and not result.column:
+        col = game.tables.fire_column(p.strength)
+        result.column = game.tables.fire_columns[col]["label"]
+    result.outcomes = dict(acc)
+    return result
+
+
+@dataclass
+class Reach:
+    """Where a counter or stack may end its move, with the movement points each costs."""
+
+    movers: tuple[str, ...]
+    start: Hex
+    costs: dict[Hex, int]
+    moves: dict[Hex, Any]  # destination -> the legal Move action
+
+    def path(self, game: Any, state: Any, dest: Hex) -> tuple[Hex, ...]:
+        move = self.moves.get(dest)
+        return game.move_path(state, move) if move is not None else ()
+
+
+def step_cost(game: Any, movers: tuple[str, ...], a: int, b: int, side: str) -> int:
+    flying = all(game.specs[c].is_eagle for c in movers)
+    steps = game.fly_steps[a] if flying else game.ground_steps[side][a]
+    return next((c for n, c in steps if n == b), 0)
+
+
+def reach(game: Any, state: Any, movers: tuple[str, ...], legal: list[Any]) -> Reach:
+    """Destinations of the legal Move actions for exactly these movers, with path costs.
+
+    The engine lists a Move per destination; its cheapest path (``move_path``)
+    gives the cost, summed from the engine's own step costs.
+    """
+    from bofa_studio.rules.bofa1984 import movement
+
+    start_i = state.pos[movers[0]]
+    moves = {m.to: m for m in legal if type(m).__name__ == "Move" and tuple(m.counters) == tuple(movers)}
+    costs: dict[Hex, int] = {}
+    if moves:
+        tree = movement.reachable(game, state, tuple(movers), start_i)
+        side = state.phase_player
+        for dest in moves:
+            path = movement.path_to(tree, start_i, game.idx(dest))
+            costs[dest] = sum(step_cost(game, movers, a, b, side) for a, b in zip(path, path[1:], strict=False))
+    return Reach(tuple(movers), game.hex(start_i), costs, moves)
+
+
+def move_check(game: Any, state: Any, move: Any) -> float | None:
+    """If ``move`` needs a die roll (a Standard Game morale check, S-6), the chance it
+    succeeds: the share of die faces after which the movers stand at the destination.
+    None when the move needs no roll."""
+    trial = state.copy()
+    try:
+        game.apply(trial, move)
+    except RuleError:
+        return None
+    if game.current_player(trial) != CHANCE:
+        return None
+    dest = game.idx(move.to)
+    ok = 0.0
+    for outcome, prob in game.chance_outcomes(trial):
+        rolled = trial.copy()
+        game.apply(rolled, outcome)
+        if all(rolled.pos.get(c) == dest for c in move.counters):
+            ok += prob
+    return ok

@@ -1,0 +1,72 @@
+"""Headless pictures of play mode (``bofa-studio screenshot --mode play``)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+DEFAULT_ADVANCE = 320  # random actions: with seed 1 this lands in the middle of the game
+
+
+def open_controller(path: str | None, seed: int = 1, *, autosave: Path | None = None) -> Any:
+    """A save file is loaded as it is; a scenario (or nothing: the shipped one) starts a game."""
+    from bofa_studio.jsonfile import read_json_object
+    from bofa_studio.resources import default_scenario_path
+    from bofa_studio.ui.play.controller import PlayController
+
+    if path is not None and read_json_object(path).get("format") == "bofa-studio.save":
+        return PlayController.load(path, autosave_path=autosave), True
+    return PlayController.new_game(path or default_scenario_path(), seed, autosave_path=autosave), False
+
+
+def shoot_play(path: str | None, width: int, height: int, advance: int | None = None, seed: int | None = None):
+    """The play window on a save (as saved) or a scenario advanced by seeded random play."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.ui.play.window import PlayWindow
+
+    app = QApplication.instance()
+    with tempfile.TemporaryDirectory() as tmp:
+        controller, loaded = open_controller(path, seed if seed is not None else 1, autosave=Path(tmp) / "auto.json")
+        if not loaded or advance:
+            random_actions(controller, DEFAULT_ADVANCE if advance is None else advance, seed=seed or 1)
+        settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
+        window = PlayWindow(controller, settings=settings)
+        window.show_end = lambda result, parent: None
+        show_sample_decision(controller)
+        window.resize(width, height)
+        window.show()
+        app.processEvents()
+        window.view.fit()
+        window.view.settle()
+        app.processEvents()
+        image = window.grab().toImage()
+        window._autosave.stop()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return image
+
+
+def show_sample_decision(controller: Any) -> None:
+    """Pick something for the picture to explain: a stack's reach, or an attack's odds."""
+    from bofa_studio.rules.bofa1984 import actions as A
+
+    stage = controller.state.stage
+    legal = controller.legal()
+    if stage == "move":
+        moves = [a for a in legal if isinstance(a, A.Move)]
+        if moves:
+            best = max({m.counters for m in moves}, key=lambda g: (len(g), sum(1 for m in moves if m.counters == g)))
+            controller.select(best)
+    elif stage in ("combat", "fire"):
+        kind = A.Attack if stage == "combat" else A.Fire
+        acts = [a for a in legal if isinstance(a, kind)]
+        if acts:
+            a = acts[0]
+            controller.selection = tuple(a.attackers if stage == "combat" else a.archers)
+            controller.target = a.target
+            controller._changed()

@@ -1,0 +1,270 @@
+"""The play window: the board in the middle, the decision and the turn on the right,
+the log below. Hot-seat: between two seats' decisions a hand-over prompt covers the
+board until the next player takes the seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bofa_studio.ui.dialogs import TextViewer, find_rulebook
+from bofa_studio.ui.map_scene import MapScene
+from bofa_studio.ui.map_view import MapView
+from bofa_studio.ui.play.board import PlayBoard
+from bofa_studio.ui.play.controller import PlayController
+from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog
+from bofa_studio.ui.play.panels import (
+    DecisionBanner,
+    DecisionPanel,
+    LogPanel,
+    ReplayBar,
+    TrayPanel,
+    TurnPanel,
+)
+from bofa_studio.ui.play.records import autosave_path
+from bofa_studio.ui.play.seats import SIDE_COLOURS, o2_seats, seat_names, side_name
+
+AUTOSAVE_MS = 400  # saving takes tens of ms: batch a burst of clicks into one write
+SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
+
+
+def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
+    """Build the controller a new-game choice describes (O-2 seats for three or four names)."""
+    controller = PlayController.new_game(game.scenario, game.seed, level=game.level, options=game.options,
+                                         undo_rolls=game.undo_rolls, **kwargs)
+    if len(game.seat_names) > 2:
+        controller.seats = o2_seats(controller.game.scenario, game.seat_names)
+    else:
+        from bofa_studio.ui.play.seats import default_seats
+
+        controller.seats = default_seats((game.seat_names[0], game.seat_names[1]))
+    controller._changed()
+    return controller
+
+
+class PlayWindow(QMainWindow):
+    def __init__(self, controller: PlayController, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings()
+        # Modal entry points, swapped by tests.
+        self.ask_new_game = NewGameDialog.ask
+        self.ask_save_path = lambda: QFileDialog.getSaveFileName(self, "Save game", "", SAVE_FILTER)[0]
+        self.ask_open_path = lambda: QFileDialog.getOpenFileName(self, "Open game", "", SAVE_FILTER)[0]
+        self.show_end = EndDialog.show_result
+        self.show_error = lambda title, text: QMessageBox.warning(self, title, text)
+        self.rulebook: TextViewer | None = None
+        self.end_shown = False
+        self._autosave = QTimer(self)
+        self._autosave.setSingleShot(True)
+        self._autosave.setInterval(AUTOSAVE_MS)
+        self._autosave.timeout.connect(self._write_autosave)
+        self.resize(1500, 950)
+        self._build_menus()
+        self.set_controller(controller)
+
+    # -- assembling ------------------------------------------------------------------
+    def set_controller(self, controller: PlayController) -> None:
+        old = getattr(self, "controller", None)
+        if old is not None:
+            old.listeners.clear()
+            self.scene.detach()
+        for dock in self.findChildren(QDockWidget):
+            dock.deleteLater()
+        self.controller = controller
+        if controller.autosave_path is None:
+            controller.autosave_path = autosave_path()
+        self._autosave_target = controller.autosave_path
+        controller.autosave_path = None  # the window writes it, batched, off the click path
+        self.scene = MapScene(controller.game.board)
+        self.view = MapView(self.scene)
+        self.view.hex_hovered.connect(lambda h: self.board.hover(h))
+        self.board = PlayBoard(self.scene, controller)
+        central = QWidget()
+        col = QVBoxLayout(central)
+        col.setContentsMargins(0, 0, 0, 0)
+        self.handover = QPushButton()
+        self.handover.setMinimumHeight(64)
+        self.handover.clicked.connect(controller.confirm_handover)
+        self.replay_bar = ReplayBar(controller, controller.stop_replay)
+        col.addWidget(self.handover)
+        col.addWidget(self.replay_bar)
+        col.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+
+        side = QWidget()
+        box = QVBoxLayout(side)
+        self.banner = DecisionBanner(controller)
+        self.turn_panel = TurnPanel(controller)
+        self.decisions = DecisionPanel(controller)
+        self.decisions.open_rule.connect(self.open_rule)
+        self.tray = TrayPanel(controller)
+        self.tray.setMinimumHeight(160)
+        self.tray_label = QLabel("Counters to place")
+        for w in (self.banner, self.turn_panel, self.decisions, self.tray_label, self.tray):
+            box.addWidget(w)
+        box.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(side)
+        scroll.setWidgetResizable(True)
+        dock = QDockWidget("Turn and decisions", self)
+        dock.setObjectName("play.decisions")
+        dock.setWidget(scroll)
+        dock.setMinimumWidth(360)
+        self.addDockWidget(self._right(), dock)
+        self.log = LogPanel(controller)
+        self.log.open_rule.connect(self.open_rule)
+        log_dock = QDockWidget("Game log", self)
+        log_dock.setObjectName("play.log")
+        log_dock.setWidget(self.log)
+        self.addDockWidget(self._bottom(), log_dock)
+        controller.subscribe(self._changed)
+        self._changed()
+
+    @staticmethod
+    def _right():
+        from PySide6.QtCore import Qt
+
+        return Qt.DockWidgetArea.RightDockWidgetArea
+
+    @staticmethod
+    def _bottom():
+        from PySide6.QtCore import Qt
+
+        return Qt.DockWidgetArea.BottomDockWidgetArea
+
+    def _action(self, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_menus(self) -> None:
+        K = QKeySequence.StandardKey
+        self.new_action = self._action("&New game…", self.new_game, K.New)
+        self.open_action = self._action("&Open saved game…", self.open_game, K.Open)
+        self.save_action = self._action("&Save", self.save, K.Save)
+        self.save_as_action = self._action("Save &as…", self.save_as, K.SaveAs)
+        self.replay_action = self._action("&Replay this game", self.replay, "Ctrl+R")
+        self.undo_action = self._action("&Undo", lambda: self.controller.undo(), K.Undo)
+        self.redo_action = self._action("&Redo", lambda: self.controller.redo(), K.Redo)
+        self.end_phase_action = self._action("&End the phase", lambda: self.controller.end_phase(), "Ctrl+E")
+        self.rulebook_action = self._action("The &rulebook (1984)", lambda: self.open_rule(""), K.HelpContents)
+        game = self.menuBar().addMenu("&Game")
+        game.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
+        game.addSeparator()
+        game.addActions([self.replay_action])
+        edit = self.menuBar().addMenu("&Edit")
+        edit.addActions([self.undo_action, self.redo_action, self.end_phase_action])
+        self.menuBar().addMenu("&Help").addAction(self.rulebook_action)
+
+    # -- observing ---------------------------------------------------------------------
+    def _changed(self) -> None:
+        c = self.controller
+        pending = c.handover_to is not None and c.replay is None
+        self.handover.setVisible(pending)
+        self.board.enabled = not pending
+        self.view.setEnabled(True)
+        if pending:
+            names = seat_names(c.seats, c.handover_to)
+            self.handover.setText(f"Hand over to {names} ({side_name(c.handover_to)}) — click when ready")
+            colour = SIDE_COLOURS.get(c.handover_to, "#333")
+            self.handover.setStyleSheet(f"background:{colour}; color:white; font-size:18px; font-weight:bold;")
+        self.undo_action.setEnabled(c.can_undo())
+        self.undo_action.setToolTip(c.undo_block_reason())
+        self.redo_action.setEnabled(c.can_redo())
+        self.tray_label.setText("Counters to place" if c.tray() else "Reinforcements to come")
+        title = Path(c.path).name if c.path else c.game.scenario.get("meta", {}).get("name", "New game")
+        self.setWindowTitle(f"{title} — turn {c.state.turn} — BoFA Studio play")
+        if c.replay is None:
+            self._autosave.start()
+        if c.is_over and not self.end_shown and c.replay is None:
+            self.end_shown = True
+            QTimer.singleShot(0, lambda: self.show_end(c.result() or {}, self))
+
+    def _write_autosave(self) -> None:
+        try:
+            self._autosave_target.parent.mkdir(parents=True, exist_ok=True)
+            self.controller.session.save(self._autosave_target)
+        except OSError as exc:
+            self.statusBar().showMessage(f"autosave failed: {exc}", 5000)
+
+    # -- commands ---------------------------------------------------------------------
+    def new_game(self) -> None:
+        choice = self.ask_new_game(self)
+        if choice is None:
+            return
+        try:
+            controller = controller_for(choice)
+        except (NotImplementedError, ValueError, OSError) as exc:
+            self.show_error("Cannot start this game", str(exc))
+            return
+        self.end_shown = False
+        self.set_controller(controller)
+
+    def open_game(self, path: str | None = None) -> bool:
+        from bofa_studio.jsonfile import DataFileError
+
+        path = path or self.ask_open_path()
+        if not path:
+            return False
+        try:
+            controller = PlayController.load(path)
+        except (DataFileError, NotImplementedError, OSError) as exc:
+            self.show_error("Cannot open this game", str(exc))
+            return False
+        self.end_shown = controller.is_over
+        self.set_controller(controller)
+        return True
+
+    def save(self) -> bool:
+        if not self.controller.path:
+            return self.save_as()
+        self.controller.save(self.controller.path)
+        self.statusBar().showMessage(f"saved {self.controller.path}", 4000)
+        return True
+
+    def save_as(self) -> bool:
+        path = self.ask_save_path()
+        if not path:
+            return False
+        self.controller.save(path)
+        self._changed()
+        return True
+
+    def replay(self) -> None:
+        self.controller.start_replay(0)
+
+    def open_rule(self, rule: str) -> TextViewer | None:
+        """Open the rulebook, at ``rule`` (e.g. "B-9") when given."""
+        path = find_rulebook()
+        if path is None:
+            self.statusBar().showMessage("the rulebook text is not part of this installation", 5000)
+            return None
+        if self.rulebook is None:
+            self.rulebook = TextViewer("The Battle of Five Armies (1984): rulebook", path.read_text("utf-8"), self)
+        self.rulebook.show()
+        if rule:
+            self.rulebook.search.setText(f"{rule} ")
+            self.rulebook._wrap_and_find(f"\n{rule} ") or self.rulebook.find_next()
+        return self.rulebook
+
+    def closeEvent(self, event) -> None:
+        if self._autosave.isActive():
+            self._autosave.stop()
+            self._write_autosave()
+        super().closeEvent(event)

@@ -1,0 +1,69 @@
+"""Play-mode fixtures: a seeded game, a window that never blocks, autosaves in tmp."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QStandardPaths, Qt
+
+from bofa_studio.resources import default_scenario_path
+from bofa_studio.ui.play.controller import PlayController
+
+
+@pytest.fixture(autouse=True)
+def _tmp_user_data(tmp_path_factory, monkeypatch):
+    """Autosaves go to a tmp folder, never to the user's."""
+    QStandardPaths.setTestModeEnabled(True)
+    monkeypatch.setenv("BOFA_STUDIO_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
+
+
+@pytest.fixture
+def scenario() -> Path:
+    return default_scenario_path()
+
+
+@pytest.fixture
+def controller(scenario) -> PlayController:
+    return PlayController.new_game(scenario, seed=7)
+
+
+@pytest.fixture
+def play_window(qtbot, controller, settings):
+    from bofa_studio.ui.play.window import PlayWindow
+
+    w = PlayWindow(controller, settings=settings)
+    w.shown_results = []
+    w.show_end = lambda result, parent: w.shown_results.append(result)
+    w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    yield w
+    w._autosave.stop()
+    w.close()
+    w.deleteLater()
+
+
+def click_hex(qtbot, window, h, button=Qt.MouseButton.LeftButton) -> None:
+    """A real mouse click on the centre of hex ``h`` in the window's map view."""
+    window.view.centerOn(window.scene.hex_center(h))
+    pos: QPoint = window.view.mapFromScene(window.scene.hex_center(h))
+    qtbot.mouseClick(window.view.viewport(), button, pos=pos)
+
+
+def play_until(controller, predicate, seed: int = 1, limit: int = 5000) -> None:
+    """Seeded random actions until ``predicate(controller)`` holds."""
+    from bofa_studio.rules.bofa1984.players import random_player
+    from bofa_studio.rules.core import seed_state
+
+    rng = seed_state(seed)
+    for _ in range(limit):
+        if predicate(controller):
+            return
+        assert controller.decider() is not None, "the game ended first"
+        action, rng = random_player(controller.game, controller.state, rng)
+        assert controller.act(action), controller.refusal
+        controller.handover_to = None
+    raise AssertionError("the situation never came up")
