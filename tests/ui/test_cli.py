@@ -65,5 +65,5 @@ def test_broken_map_for_edit_map_lists_problems_and_exits_2(tmp_path, capsys):
 
 def test_unknown_mode_is_rejected(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
-        main(["screenshot", "--mode", "play", "-o", str(tmp_path / "x.png")])
+        main(["screenshot", "--mode", "no-such-mode", "-o", str(tmp_path / "x.png")])
     assert exc.value.code == 2
