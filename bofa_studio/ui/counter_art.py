@@ -75,6 +75,9 @@ def paint_counter(painter: QPainter, rect: QRectF, face: CounterFace, *, selecte
     # Archers print their bow value "in the middle of the counter", so their symbol is smaller.
     symbol_height = 0.36 if face.bow else 0.48
     symbol_box = QRectF(rect.left() + s * 0.18, rect.top() + s * 0.08, s * 0.64, s * symbol_height)
+    if face.leader and face.bow:
+        # Bard: name tag above, bow value below; the figure fits between them.
+        symbol_box = QRectF(rect.left() + s * 0.3, rect.top() + s * 0.19, s * 0.4, s * 0.22)
     if face.leader:
         _silhouette(painter, symbol_box, lettering)
         _name_tag(painter, rect, face.name, lettering)

@@ -1,0 +1,74 @@
+"""``bofa-studio edit-scenario [SCENARIO]``: open the scenario editor on a file, or on a new scenario."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("edit-scenario", help="open the scenario editor (on SCENARIO, or on a new scenario)")
+    p.add_argument("scenario", metavar="SCENARIO", nargs="?")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bofa_studio.cli import EXIT_USAGE, fail
+    from bofa_studio.jsonfile import DataFileError
+    from bofa_studio.ui.scenario_editor.scenario_io import open_scenario
+
+    if args.scenario is not None:
+        # A broken file is a short error here, before any window opens, never a traceback.
+        try:
+            open_scenario(args.scenario)
+        except DataFileError as exc:
+            for problem in exc.problems:
+                print(str(problem), file=sys.stderr)
+            return fail(f"cannot open {args.scenario}", EXIT_USAGE)
+        except OSError as exc:
+            return fail(f"cannot open {args.scenario}: {exc}", EXIT_USAGE)
+    from PySide6.QtWidgets import QApplication
+
+    from bofa_studio import ui  # noqa: F401  (the PySide6 workaround, before any Qt call)
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("BoFA Studio")
+    app.setOrganizationName("BoFA Studio")
+    from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
+
+    window = ScenarioEditorWindow(args.scenario)
+    window.show()
+    window.view.fit()
+    return app.exec()
+
+
+def shoot(path: str | None, width: int, height: int):
+    """The scenario editor on ``path`` (or a new scenario), for ``screenshot --mode edit-scenario``."""
+    import tempfile
+    from pathlib import Path
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
+
+    app = QApplication.instance()
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
+        window = ScenarioEditorWindow(path, settings=settings)
+        window.resize(width, height)
+        window.show()
+        app.processEvents()
+        # Show a counter's details and its values: the panel an author works in most.
+        first = next((c["id"] for c in window.model.counters() if c["id"] in window.model.placements()), None)
+        window.select(first)
+        window.problems.refresh()
+        window.view.fit()
+        window.view.settle()
+        app.processEvents()
+        image = window.grab().toImage()
+        window.model.undo_stack.setClean()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return image

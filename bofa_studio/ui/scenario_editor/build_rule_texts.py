@@ -1,0 +1,95 @@
+"""Build ``rule_texts.json``: the rulebook passages the scenario editor shows as tooltips.
+
+The rulebook itself is not shipped in the package, but an author choosing an
+option should read the rule's own words, not a paraphrase. This script cuts
+the sections the editor needs out of the rulebook text and writes them as
+package data; run it again when the rulebook text is revised.
+
+Run: ``python -m bofa_studio.ui.scenario_editor.build_rule_texts RULEBOOK.txt [OUT.json]``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from bofa_studio.jsonfile import dumps_stable, write_atomic
+
+OUT = Path(__file__).with_name("rule_texts.json")
+
+# The sections the editor quotes: options by their scenario key, and the setup,
+# reinforcement and stacking rules the placement checks name.
+OPTION_SECTIONS = {
+    "s3_second_chooser_may_draw": "S-3",
+    "s5_second_wave_roll": "S-5",
+    "o1_bat_attack": "O-1",
+    "o3_thorin": "O-3",
+    "o4_hysteria": "O-4",
+    "o5_goblin_leaders": "O-5",
+    "o6_variable_reinforcements": "O-6",
+    "o7_additional_stacking": "O-7",
+    "o8_extra_elves": "O-8",
+    "o9_extra_turns": "O-9",
+}
+OTHER_SECTIONS = ["B-2", "B-3", "B-5", "B-9", "O-2"]
+HEADING = re.compile(r"^([BSO]-\d+) (.+)$")
+# The Optional Rules end where the epilogue begins; nothing after it is a rule.
+STOP = ('"...And So the Story Ended"', "Optional Rules", "The Standard Game")
+
+
+def sections(text: str) -> dict[str, dict[str, str]]:
+    """Every ``X-n Title`` section of the rulebook: its title and its paragraphs."""
+    found: dict[str, dict[str, str]] = {}
+    current: str | None = None
+    lines: list[str] = []
+
+    def close() -> None:
+        if current is not None and "text" not in found[current]:
+            body = "\n".join(lines).strip()
+            found[current]["text"] = re.sub(r"\n{3,}", "\n\n", body)
+
+    for line in text.splitlines():
+        match = HEADING.match(line.strip())
+        if match and len(line) < 60:
+            close()
+            current = match.group(1)
+            if current in found:
+                current = None  # the table of contents and the Tables repeat a few headings
+            else:
+                found[current] = {"title": f"{current} {match.group(2)}"}
+            lines = []
+        elif line.strip() in STOP:
+            close()
+            current = None
+        elif current is not None:
+            lines.append(line.rstrip())
+    close()
+    return found
+
+
+def rule_texts(text: str) -> dict[str, object]:
+    every = sections(text)
+    missing = [s for s in [*OPTION_SECTIONS.values(), *OTHER_SECTIONS] if s not in every or "text" not in every[s]]
+    if missing:
+        raise ValueError(f"the rulebook text has no section {', '.join(missing)}")
+    return {
+        "source": "The Battle of Five Armies (ICE, 1984), rulebook text",
+        "options": {key: every[sec] | {"section": sec} for key, sec in OPTION_SECTIONS.items()},
+        "sections": {sec: every[sec] for sec in OTHER_SECTIONS},
+    }
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 2:
+        print("usage: build_rule_texts RULEBOOK.txt [OUT.json]", file=sys.stderr)
+        return 2
+    out = Path(argv[2]) if len(argv) > 2 else OUT
+    data = rule_texts(Path(argv[1]).read_text(encoding="utf-8"))
+    write_atomic(out, dumps_stable(data))
+    print(f"wrote {out}: {len(data['options'])} options, {len(data['sections'])} sections")  # type: ignore[arg-type]
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,163 @@
+"""What an author can do to a scenario, each as one undoable step with a readable label.
+
+Widgets, tools and tests call these functions; none of them touches the data
+directly, so every edit is on the undo stack and every view hears of it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from bofa_studio.hexgrid import Hex
+from bofa_studio.ui.scenario_editor.commands import push
+from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
+
+EDITED = "edited in the scenario editor"
+VALUE_NAMES = {"strength": "strength", "movement": "movement", "bow": "bow value"}
+
+
+# -- placement (B-2) ---------------------------------------------------------------
+def place(model: ScenarioModel, cid: str, h: Hex) -> None:
+    """Put ``cid`` in hex ``h`` (a drop from a tray, or a move on the map)."""
+    label = model.board.label(h)
+    before = model.placement_hex(cid)
+    name = counter_name(model, cid)
+    if before is None:
+        text = f"Place {name} in {label}"
+    elif before == h:
+        return
+    else:
+        text = f"Move {name} from {model.board.label(before)} to {label}"
+    push(model, text, [(("default_placement", cid), label)])
+
+
+def place_many(model: ScenarioModel, moves: dict[str, Hex]) -> None:
+    """Move a whole stack in one step."""
+    changes = [(("default_placement", cid), model.board.label(h)) for cid, h in moves.items()]
+    if changes:
+        push(model, f"Move {len(changes)} counters to {changes[0][1]}", changes)
+
+
+def unplace(model: ScenarioModel, cids: list[str]) -> None:
+    """Take counters off the map (dragged back to their tray)."""
+    placed = [c for c in cids if c in model.data.get("default_placement", {})]
+    if not placed:
+        return
+    text = (f"Remove {counter_name(model, placed[0])} from the map" if len(placed) == 1
+            else f"Remove {len(placed)} counters from the map")
+    push(model, text, [(("default_placement", c), None) for c in placed])
+
+
+# -- order of battle -----------------------------------------------------------------
+def set_assignment(model: ScenarioModel, cid: str, key: str) -> None:
+    """Move ``cid`` to another setup zone, reinforcement, the removed list, or out of the order of battle."""
+    current = model.assignment(cid)
+    if current == key:
+        return
+    oob = copy.deepcopy(model.data["order_of_battle"])
+    for entry in [*oob["setup"], *oob.get("reinforcements", [])]:
+        if cid in entry["counters"]:
+            entry["counters"].remove(cid)
+    removed = oob.setdefault("removed", {"counters": []})
+    if cid in removed["counters"]:
+        removed["counters"].remove(cid)
+    kind, _, index = key.partition(":")
+    if kind == "setup":
+        oob["setup"][int(index)]["counters"].append(cid)
+    elif kind == "reinforcement":
+        oob["reinforcements"][int(index)]["counters"].append(cid)
+    elif kind == "removed":
+        removed["counters"].append(cid)
+    changes: list[tuple[tuple, Any]] = [(("order_of_battle",), oob)]
+    if kind != "setup" and cid in model.data.get("default_placement", {}):
+        # Only counters set up at the start stand on the map before turn 1.
+        changes.append((("default_placement", cid), None))
+    push(model, f"Assign {counter_name(model, cid)}: {_label_after(model, oob, key)}", changes)
+
+
+def _label_after(model: ScenarioModel, oob: dict[str, Any], key: str) -> str:
+    kind, _, index = key.partition(":")
+    if kind == "setup":
+        return f"set up in {oob['setup'][int(index)]['zone']}"
+    if kind == "reinforcement":
+        r = oob["reinforcements"][int(index)]
+        return f"turn {r['turn']} {r.get('name', '')}".strip()
+    return "removed" if kind == "removed" else "not used"
+
+
+# -- counter values ------------------------------------------------------------------
+def set_counter_value(model: ScenarioModel, cid: str, side: str, key: str, value: int) -> None:
+    """Change a printed value (``side`` is ``full`` or ``reduced``); its provenance becomes 'edited'."""
+    i = model.counter_index(cid)
+    c = model.counters()[i]
+    if c[side].get(key) == value:
+        return
+    prov = c.get("provenance", {}).get(side, "")
+    changes: list[tuple[tuple, Any]] = [(("counters", i, side, key), value)]
+    if not prov.startswith(EDITED):
+        changes.append((("counters", i, "provenance", side), f"{EDITED} (was: {prov or 'unknown'})"))
+    push(model, f"Set {side} {VALUE_NAMES.get(key, key)} of {c['name']} to {value}", changes,
+         merge=f"counter:{cid}:{side}:{key}")
+
+
+def set_counter_field(model: ScenarioModel, cid: str, key: str, value: Any) -> None:
+    """Weapon, command, name, kind or flags of a counter."""
+    i = model.counter_index(cid)
+    c = model.counters()[i]
+    push(model, f"Set {key} of {c['name']} to {value}", [(("counters", i, key), value)])
+
+
+# -- rules, turns and chips --------------------------------------------------------------
+def set_option(model: ScenarioModel, name: str, on: bool) -> None:
+    note = model.get(("rules", "option_notes", name), name)
+    push(model, f"{'Turn on' if on else 'Turn off'} {note.split(':')[0]}", [(("rules", "options", name), on)])
+
+
+def set_level(model: ScenarioModel, level: str) -> None:
+    push(model, f"Rule level: {level}", [(("rules", "level"), level)])
+
+
+def set_turns(model: ScenarioModel, turns: int) -> None:
+    push(model, f"Number of turns: {turns}", [(("turns",), turns)], merge="turns")
+
+
+def set_meta(model: ScenarioModel, key: str, value: str) -> None:
+    push(model, f"Set scenario {key}", [(("meta", key), value)], merge=f"meta:{key}")
+
+
+def set_chip_mix(model: ScenarioModel, mix: list[dict[str, Any]], label: str) -> None:
+    push(model, label, [(("chips", "mix"), mix)], merge=f"chips:{label}")
+
+
+# -- reinforcements (B-5) --------------------------------------------------------------
+def set_reinforcement(model: ScenarioModel, index: int, key: str, value: Any, label: str) -> None:
+    push(model, label, [(("order_of_battle", "reinforcements", index, key), value)], merge=f"reinf:{index}:{key}")
+
+
+def add_reinforcement(model: ScenarioModel, side: str, turn: int) -> None:
+    reinforcements = copy.deepcopy(model.get(("order_of_battle", "reinforcements"), []))
+    reinforcements.append({"turn": turn, "side": side, "name": f"New reinforcement {len(reinforcements) + 1}",
+                           "rule": "B-5", "counters": [],
+                           "entry": {"groups": [], "onto_enemy": False}})
+    push(model, f"Add a reinforcement on turn {turn}", [(("order_of_battle", "reinforcements"), reinforcements)])
+
+
+def remove_reinforcement(model: ScenarioModel, index: int) -> None:
+    reinforcements = copy.deepcopy(model.get(("order_of_battle", "reinforcements"), []))
+    gone = reinforcements.pop(index)
+    push(model, f"Delete reinforcement {gone.get('name', index)} (its units become unassigned)",
+         [(("order_of_battle", "reinforcements"), reinforcements)])
+
+
+# -- tables -------------------------------------------------------------------------
+def set_table_cell(model: ScenarioModel, table: str, row: int, col: int, cell: dict[str, Any]) -> None:
+    """Replace one Combat or Fire Table cell; the caller sets its provenance."""
+    heading = model.data["tables"][table]["columns"][col]["label"]
+    roll = model.data["tables"][table]["rows"][row]["roll"]
+    push(model, f"Edit {table.title()} Table, roll {roll}, column {heading}",
+         [(("tables", table, "rows", row, "cells", col), cell)])
+
+
+def reset_table(model: ScenarioModel, table: str, default: dict[str, Any]) -> None:
+    push(model, f"Reset the {table.title()} Table to the default", [(("tables", table), default)])

@@ -1,0 +1,156 @@
+"""Name and description, rule level, optional rules, number of turns and the chip mix by turn range.
+
+Each option's checkbox carries the rulebook's own text as its tooltip (from
+``rule_texts.json``, cut from the rulebook by ``build_rule_texts``), so the
+author reads what the rule says, not our summary of it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+from importlib import resources
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bofa_studio.ui.scenario_editor import edits
+from bofa_studio.ui.scenario_editor.model import ScenarioModel
+
+LEVELS = ["basic", "standard"]
+
+
+@cache
+def rule_texts() -> dict:
+    """The rulebook passages shipped as package data."""
+    text = resources.files("bofa_studio.ui.scenario_editor").joinpath("rule_texts.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def option_tooltip(key: str, note: str = "") -> str:
+    entry = rule_texts()["options"].get(key)
+    if entry is None:
+        return note
+    return f"<b>{entry['title']}</b><p>{entry['text'].replace(chr(10), '<br>')}</p>"
+
+
+class RulesPanel(QWidget):
+    def __init__(self, model: ScenarioModel) -> None:
+        super().__init__()
+        self.model = model
+        self.name = QLineEdit()
+        self.name.editingFinished.connect(lambda: edits.set_meta(model, "name", self.name.text()))
+        self.description = QPlainTextEdit()
+        self.description.setMaximumHeight(80)
+        self.description.textChanged.connect(
+            lambda: edits.set_meta(model, "description", self.description.toPlainText()))
+        self.level = QComboBox()
+        self.level.addItems(LEVELS)
+        self.level.activated.connect(lambda _i: edits.set_level(model, self.level.currentText()))
+        self.turns = QSpinBox()
+        self.turns.setRange(1, 40)
+        self.turns.valueChanged.connect(lambda v: edits.set_turns(model, v))
+        meta = QFormLayout()
+        meta.addRow("Name", self.name)
+        meta.addRow("Description", self.description)
+        meta.addRow("Rule level", self.level)
+        meta.addRow("Number of turns (B-3)", self.turns)
+
+        self.options: dict[str, QCheckBox] = {}
+        box = QGroupBox("Optional rules (hover for the rule's text)")
+        opts = QVBoxLayout(box)
+        notes = model.get(("rules", "option_notes"), {}) or {}
+        for key in model.get(("rules", "options"), {}):
+            check = QCheckBox(notes.get(key, key))
+            check.setToolTip(option_tooltip(key, notes.get(key, key)))
+            check.toggled.connect(lambda on, k=key: edits.set_option(model, k, on))
+            self.options[key] = check
+            opts.addWidget(check)
+
+        chips = QGroupBox("Chip mix by turn range (B-3)")
+        chip_layout = QVBoxLayout(chips)
+        self.kinds: list[str] = list(model.get(("chips", "kinds"), []) or [])
+        self.mix = QTableWidget(0, 3 + len(self.kinds))
+        self.mix.setHorizontalHeaderLabels(["from turn", "to turn", "phases", *self.kinds])
+        self.mix.itemChanged.connect(lambda _item: self._mix_edited())
+        add = QPushButton("Add turn range")
+        remove = QPushButton("Delete turn range")
+        add.clicked.connect(self._add_range)
+        remove.clicked.connect(self._remove_range)
+        row = QHBoxLayout()
+        row.addWidget(add)
+        row.addWidget(remove)
+        chip_layout.addWidget(self.mix)
+        chip_layout.addLayout(row)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(meta)
+        layout.addWidget(box)
+        layout.addWidget(chips, 1)
+        model.changed.connect(lambda _path: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        m = self.model
+        widgets = [self.name, self.description, self.level, self.turns, self.mix, *self.options.values()]
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            if not self.name.hasFocus():
+                self.name.setText(m.get(("meta", "name"), ""))
+            if self.description.toPlainText() != m.get(("meta", "description"), ""):
+                self.description.setPlainText(m.get(("meta", "description"), ""))
+            self.level.setCurrentText(m.get(("rules", "level"), "basic"))
+            self.turns.setValue(m.get(("turns",), 12))
+            for key, check in self.options.items():
+                check.setChecked(bool(m.get(("rules", "options", key), False)))
+            mix = m.get(("chips", "mix"), []) or []
+            self.mix.setRowCount(len(mix))
+            for i, entry in enumerate(mix):
+                cells = [entry["from_turn"], entry["to_turn"], entry["phases"], *(entry["chips"].get(k, 0) for k in self.kinds)]
+                for j, value in enumerate(cells):
+                    self.mix.setItem(i, j, QTableWidgetItem(str(value)))
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+
+    def _mix_edited(self) -> None:
+        mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
+        for i, entry in enumerate(mix):
+            try:
+                values = [int(self.mix.item(i, j).text()) for j in range(self.mix.columnCount())]
+            except (AttributeError, ValueError):
+                self.refresh()  # not a number: show the value the file still holds
+                return
+            entry["from_turn"], entry["to_turn"], entry["phases"] = values[:3]
+            entry["chips"] = {k: v for k, v in zip(self.kinds, values[3:], strict=True) if v}
+        edits.set_chip_mix(self.model, mix, "Edit the chip mix")
+
+    def _add_range(self) -> None:
+        mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
+        last = mix[-1] if mix else {"to_turn": 0, "phases": 4, "chips": {"move": 3, "combat": 1, "fire": 1}}
+        turns = self.model.get(("turns",), 12)
+        start = min(last["to_turn"] + 1, turns)
+        mix.append({"from_turn": start, "to_turn": turns, "phases": last["phases"], "chips": dict(last["chips"])})
+        edits.set_chip_mix(self.model, mix, f"Add a chip mix from turn {start}")
+
+    def _remove_range(self) -> None:
+        row = self.mix.currentRow()
+        mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
+        if 0 <= row < len(mix):
+            mix.pop(row)
+            edits.set_chip_mix(self.model, mix, "Delete a chip mix")

@@ -1,0 +1,144 @@
+"""Combat and Fire Table editors: the grid as printed, each cell coloured by where it comes from.
+
+Green cells are printed in the rulebook text, amber ones reconstructed, blue
+ones edited here. A combat cell reads as on the sheet: ``D2`` (the defender
+takes 2 hits), ``A1`` (the attacker takes 1), ``-`` (nothing), with ``*`` for an
+O-4 hysteria mark; a fire cell is the number of hits. "Reset" puts back the
+shipped reconstruction (``build_bofa1984``), which is the default.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bofa_studio.ui.scenario_editor import edits
+from bofa_studio.ui.scenario_editor.model import ScenarioModel
+
+EDITED = "edited in the scenario editor"
+PROVENANCE_COLOURS = {"rulebook": "#c8e6c9", "reconstructed": "#ffe0b2", "edited": "#bbdefb"}
+COMBAT_CELL = re.compile(r"^\s*(?:([AD])\s*(\d+)|-|0)?\s*(\*)?\s*$", re.IGNORECASE)
+
+
+def default_tables() -> dict[str, Any]:
+    from bofa_studio.scenario.build_bofa1984 import tables
+
+    return tables()
+
+
+def combat_text(cell: dict[str, Any]) -> str:
+    text = f"D{cell['defender']}" if cell["defender"] else f"A{cell['attacker']}" if cell["attacker"] else "-"
+    return text + ("*" if cell.get("hysteria") else "")
+
+
+def parse_combat(text: str) -> dict[str, Any] | None:
+    """``D2``, ``A1*``, ``-`` -> the cell's hits; None when the text is not a cell."""
+    match = COMBAT_CELL.match(text)
+    if not match:
+        return None
+    who, hits, star = match.groups()
+    n = int(hits) if hits else 0
+    return {"attacker": n if who and who.upper() == "A" else 0, "defender": n if who and who.upper() == "D" else 0,
+            "hysteria": bool(star)}
+
+
+def provenance_colour(prov: str) -> QColor:
+    for key, colour in PROVENANCE_COLOURS.items():
+        if prov.startswith(key):
+            return QColor(colour)
+    return QColor("#eeeeee")
+
+
+class TableGrid(QWidget):
+    def __init__(self, model: ScenarioModel, table: str) -> None:
+        super().__init__()
+        self.model = model
+        self.table = table
+        self.grid = QTableWidget()
+        self.grid.itemChanged.connect(self._edited)
+        reset = QPushButton(f"Reset the {table.title()} Table to the default")
+        reset.clicked.connect(self.reset)
+        legend = QLabel(" ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>"
+                                 for k, c in PROVENANCE_COLOURS.items()))
+        row = QHBoxLayout()
+        row.addWidget(legend)
+        row.addStretch(1)
+        row.addWidget(reset)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.grid)
+        layout.addLayout(row)
+        model.changed.connect(self._changed)
+        self.refresh()
+
+    def _changed(self, path: tuple) -> None:
+        if not path or path[:2] == ("tables", self.table) or path == ("tables",):
+            self.refresh()
+
+    def data(self) -> dict[str, Any]:
+        return self.model.data["tables"][self.table]
+
+    def refresh(self) -> None:
+        t = self.data()
+        self.grid.blockSignals(True)
+        self.grid.clear()
+        self.grid.setColumnCount(len(t["columns"]))
+        self.grid.setRowCount(len(t["rows"]))
+        self.grid.setHorizontalHeaderLabels([c["label"] for c in t["columns"]])
+        self.grid.setVerticalHeaderLabels([str(r["roll"]) for r in t["rows"]])
+        for i, row in enumerate(t["rows"]):
+            for j, cell in enumerate(row["cells"]):
+                text = combat_text(cell) if self.table == "combat" else str(cell["hits"] or "-")
+                item = QTableWidgetItem(text)
+                item.setBackground(QBrush(provenance_colour(cell.get("provenance", ""))))
+                item.setToolTip(cell.get("provenance", ""))
+                self.grid.setItem(i, j, item)
+        self.grid.resizeColumnsToContents()
+        self.grid.blockSignals(False)
+
+    def cell_text(self, row: int, col: int) -> str:
+        return self.grid.item(row, col).text()
+
+    def edit_cell(self, row: int, col: int, text: str) -> bool:
+        """Set one cell from its printed form; False (and nothing changes) when the text is not a cell."""
+        old = self.data()["rows"][row]["cells"][col]
+        if self.table == "combat":
+            parsed = parse_combat(text)
+        else:
+            stripped = text.strip()
+            parsed = {"hits": 0 if stripped in ("-", "") else int(stripped)} if stripped in ("-", "") or stripped.isdigit() else None
+        if parsed is None:
+            return False
+        cell = {**old, **parsed}
+        if cell == old:
+            return True
+        cell["provenance"] = EDITED if old.get("provenance", "").startswith(EDITED) else f"{EDITED} (was: {old.get('provenance', '')})"
+        edits.set_table_cell(self.model, self.table, row, col, cell)
+        return True
+
+    def _edited(self, item: QTableWidgetItem) -> None:
+        if not self.edit_cell(item.row(), item.column(), item.text()):
+            self.refresh()
+
+    def reset(self) -> None:
+        edits.reset_table(self.model, self.table, default_tables()[self.table])
+
+
+class TablesPanel(QTabWidget):
+    def __init__(self, model: ScenarioModel) -> None:
+        super().__init__()
+        self.combat = TableGrid(model, "combat")
+        self.fire = TableGrid(model, "fire")
+        self.addTab(self.combat, "Combat Table")
+        self.addTab(self.fire, "Fire Table")

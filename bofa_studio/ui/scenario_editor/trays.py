@@ -1,0 +1,138 @@
+"""Counter trays: the counters not on the map, per side and per group, as on the printed sheet.
+
+"The cardboard counters should be sorted by colour" (B-2): each group (a
+command, which is also a colour) gets its own row of counters. Counters drag
+from here to the map, and a counter dragged from the map onto a tray goes back
+in it (it is unplaced).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bofa_studio.ui.scenario_editor import edits
+from bofa_studio.ui.scenario_editor.map_panel import counter_pixmap, face_of, ids_from, mime_for
+from bofa_studio.ui.scenario_editor.model import ScenarioModel
+
+ICON = 44
+SIDE_NAMES = {"free_peoples": "Free Peoples", "dark": "Dark"}
+
+
+class GroupTray(QListWidget):
+    """One group's counters; drags carry their ids, drops from the map unplace."""
+
+    def __init__(self, model: ScenarioModel, on_select: Callable[[str | None], None]) -> None:
+        super().__init__()
+        self.model = model
+        self.setViewMode(QListWidget.ViewMode.IconMode)
+        self.setIconSize(QSize(ICON, ICON))
+        self.setGridSize(QSize(ICON + 10, ICON + 10))
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setMovement(QListWidget.Movement.Static)
+        self.setWrapping(True)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.itemClicked.connect(lambda item: on_select(item.data(Qt.ItemDataRole.UserRole)))
+
+    def mimeData(self, items):  # noqa: N802 - Qt's name
+        return mime_for([i.data(Qt.ItemDataRole.UserRole) for i in items])
+
+    def mimeTypes(self):  # noqa: N802
+        from bofa_studio.ui.scenario_editor.map_panel import MIME
+
+        return [MIME]
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.source() is not self and ids_from(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        ids = ids_from(event.mimeData())
+        if ids and event.source() is not self:
+            edits.unplace(self.model, ids)
+            event.acceptProposedAction()
+
+    def fit_height(self) -> None:
+        per_row = max(1, (self.viewport().width() or 300) // (ICON + 10))
+        rows = max(1, -(-self.count() // per_row))
+        self.setFixedHeight(rows * (ICON + 10) + 8)
+
+
+class CounterTrays(QTabWidget):
+    """A tab per side; in each, a labelled tray per group, holding the counters not on the map."""
+
+    def __init__(self, model: ScenarioModel, on_select: Callable[[str | None], None]) -> None:
+        super().__init__()
+        self.model = model
+        self.on_select = on_select
+        self.trays: dict[str, GroupTray] = {}
+        self.rebuild()
+        model.changed.connect(self._changed)
+
+    def _changed(self, path: tuple) -> None:
+        if not path or path[0] in ("default_placement", "counters", "order_of_battle"):
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        current = self.currentIndex()
+        self.clear()
+        self.trays = {}
+        placed = self.model.placements()
+        removed = self.model.removed()
+        for side, title in SIDE_NAMES.items():
+            page = QWidget()
+            layout = QVBoxLayout(page)
+            layout.setContentsMargins(2, 2, 2, 2)
+            groups: dict[str, list[dict]] = {}
+            for c in self.model.counters():
+                if c["side"] == side:
+                    groups.setdefault(c["command"], []).append(c)
+            waiting = 0
+            for command, members in groups.items():
+                tray = GroupTray(self.model, self.on_select)
+                for c in members:
+                    if c["id"] in placed or c["id"] in removed:
+                        continue
+                    item = QListWidgetItem(QIcon(counter_pixmap([face_of(c)], ICON)), "")
+                    item.setData(Qt.ItemDataRole.UserRole, c["id"])
+                    item.setToolTip(f"{c['name']}\n{self.model.assignment_label(self.model.assignment(c['id']))}")
+                    tray.addItem(item)
+                waiting += tray.count()
+                on_map = sum(1 for c in members if c["id"] in placed)
+                layout.addWidget(QLabel(f"<b>{command.replace('_', ' ').title()}</b> "
+                                        f"&mdash; {tray.count()} in the tray, {on_map} on the map"))
+                tray.fit_height()
+                layout.addWidget(tray)
+                self.trays[command] = tray
+            layout.addStretch(1)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(page)
+            self.addTab(scroll, f"{title} ({waiting})")
+        if current >= 0:
+            self.setCurrentIndex(current)
+
+    def tray_ids(self, command: str) -> list[str]:
+        tray = self.trays.get(command)
+        return [tray.item(i).data(Qt.ItemDataRole.UserRole) for i in range(tray.count())] if tray else []

@@ -1,0 +1,356 @@
+"""The scenario editor's main window: the map with its counters, trays, panels and problems.
+
+It owns one :class:`ScenarioModel`. Modal questions go through small methods
+(``ask_open_path``, ``ask_save_path``, ``ask_map_path``, ``ask_unsaved``,
+``show_error``) that tests replace, so no test waits on a dialog; settings live
+in the ``QSettings`` passed in.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QTableView,
+    QWidget,
+)
+
+from bofa_studio.hexgrid import Hex
+from bofa_studio.jsonfile import DataFileError
+from bofa_studio.ui.scenario_editor.checks import Problem
+from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
+from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
+from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleModel
+from bofa_studio.ui.scenario_editor.play_link import play_entry
+from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
+from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
+from bofa_studio.ui.scenario_editor.rules_panel import RulesPanel
+from bofa_studio.ui.scenario_editor.scenario_io import new_scenario, open_scenario, save_scenario
+from bofa_studio.ui.scenario_editor.tables_panel import TablesPanel
+from bofa_studio.ui.scenario_editor.trays import CounterTrays
+
+FILTER = "BoFA Studio scenarios (*.json);;All files (*)"
+MAP_FILTER = "BoFA Studio maps (*.json);;All files (*)"
+
+
+def default_template() -> tuple[dict, str]:
+    """The shipped Basic Game: what a new scenario starts from."""
+    from bofa_studio.resources import default_scenario_path
+    from bofa_studio.scenario import resolve_map
+
+    path = str(default_scenario_path())
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data, resolve_map(data, path)
+
+
+class ScenarioEditorWindow(QMainWindow):
+    def __init__(self, path: str | Path | None = None, settings: QSettings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings("BoFA Studio", "BoFA Studio")
+        if path is not None:
+            data, board, map_path = open_scenario(path)
+        else:
+            template, map_path = default_template()
+            data = new_scenario(template, map_path)
+            from bofa_studio.board import load_map
+
+            board = load_map(map_path)
+        self.model = ScenarioModel(data, board, map_path, path, self)
+        self.selected: str | None = None
+        self._build()
+        self.problems.refresh()
+        self._update_title()
+        self.resize(1500, 950)
+        geometry = self.settings.value("scenario_editor/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+
+    # -- construction -----------------------------------------------------------------
+    def _build(self) -> None:
+        m = self.model
+        self.scene = ScenarioScene(m)
+        self.view = ScenarioMapView(self.scene)
+        self.setCentralWidget(self.view)
+        self.tool = PlacementTool(self.scene, self.select, self.start_drag)
+        self.scene.tool = self.tool
+        self.trays = CounterTrays(m, self.select)
+        self.details = CounterDetails(m)
+        self.reinforcements = ReinforcementsPanel(m, lambda: self.selected, self.scene.highlight)
+        self.rules = RulesPanel(m)
+        self.tables = TablesPanel(m)
+        self.oob_model = OrderOfBattleModel(m)
+        self.oob = QTableView()
+        self.oob.setModel(self.oob_model)
+        self.oob.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.oob.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.oob.horizontalHeader().setStretchLastSection(True)
+        self.oob.clicked.connect(lambda index: self.select(self.oob_model.counter_id(index.row())))
+        self.problems = ScenarioProblemsPanel(m)
+        self.problems.refreshed.connect(self._problems_refreshed)
+        self.problems.problem_activated.connect(self._problem_activated)
+
+        left = self._dock("Counter trays", self.trays, Qt.DockWidgetArea.LeftDockWidgetArea)
+        left.setMinimumWidth(330)
+        right = [self._dock(t, w, Qt.DockWidgetArea.RightDockWidgetArea) for t, w in (
+            ("Counter", self.details), ("Reinforcements", self.reinforcements),
+            ("Rules, turns and chips", self.rules), ("Tables", self.tables))]
+        for d in right[1:]:
+            self.tabifyDockWidget(right[0], d)
+        right[0].raise_()
+        bottom = [self._dock(t, w, Qt.DockWidgetArea.BottomDockWidgetArea) for t, w in (
+            ("Problems", self.problems), ("Order of battle", self.oob))]
+        self.tabifyDockWidget(bottom[0], bottom[1])
+        bottom[0].raise_()
+        self.docks = {d.windowTitle(): d for d in [left, *right, *bottom]}
+        self._sized = False
+
+        m.changed.connect(self._model_changed)
+        m.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        m.path_changed.connect(lambda _p: self._update_title())
+        self._build_menus()
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        # Scrolled, so a panel's minimum size never squeezes the map or grows the window.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(widget)
+        dock.setWidget(scroll)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        K = QKeySequence.StandardKey
+        self.new_action = self._action("&New scenario for a map...", self.new_scenario, K.New)
+        self.open_action = self._action("&Open...", self.open_scenario, K.Open)
+        self.save_action = self._action("&Save", self.save, K.Save)
+        self.save_as_action = self._action("Save &As...", self.save_as, K.SaveAs)
+        self.play_action = self._action("&Play this scenario", self.play, "Ctrl+P")
+        entry, why = play_entry()
+        self.play_action.setEnabled(entry is not None)
+        self.play_action.setToolTip(why)
+        self.play_action.setStatusTip(why)
+        self.quit_action = self._action("&Close", self.close, K.Close)
+        self.undo_action = self.model.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(K.Undo)
+        self.redo_action = self.model.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
+        self.zones_action = QAction("Setup &zones", self)
+        self.zones_action.setCheckable(True)
+        self.zones_action.setChecked(True)
+        self.zones_action.toggled.connect(self._toggle_zones)
+        self.fit_action = self._action("&Fit map", self.view.fit, "Ctrl+0")
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
+            file_menu.addAction(a)
+        file_menu.addSeparator()
+        file_menu.addAction(self.play_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit = bar.addMenu("&Edit")
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        view = bar.addMenu("&View")
+        view.addAction(self.zones_action)
+        view.addAction(self.fit_action)
+        view.addSeparator()
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+
+    # -- selection and drag ---------------------------------------------------------------
+    def select(self, cid: str | None) -> None:
+        self.selected = cid
+        self.details.show_counter(cid)
+        self.scene.counters.set_selected({cid} if cid else set())
+        if cid is not None:
+            try:
+                self.oob.selectRow(self.oob_model.row_of(cid))
+            except KeyError:
+                pass
+            self.docks["Counter"].raise_()
+
+    def start_drag(self, ids: list[str]) -> None:
+        run_drag(self.view, self.model, ids)
+
+    def _model_changed(self, path: tuple) -> None:
+        if not path or path[0] in ("default_placement", "counters", "order_of_battle"):
+            self.scene.refresh()
+        if self.selected:
+            self.scene.counters.set_selected({self.selected})
+
+    def _toggle_zones(self, on: bool) -> None:
+        self.scene.show_zones = on
+        self.scene.draw_zones()
+
+    def _problems_refreshed(self, problems: list[Problem]) -> None:
+        self.scene.mark_problems(problems)
+        self.oob_model.set_problems(problems)
+
+    def _problem_activated(self, problem: Problem) -> None:
+        if problem.counters:
+            self.select(problem.counters[0])
+        if problem.hexes:
+            self.view.centerOn(self.scene.hex_center(problem.hexes[0]))
+
+    def hex_of(self, cid: str) -> Hex | None:
+        return self.model.placement_hex(cid)
+
+    # -- files ---------------------------------------------------------------------
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        B = QMessageBox.StandardButton
+        return QMessageBox.question(self, "Unsaved changes", f"Save the changes to {self.model.name()}?",
+                                    B.Save | B.Discard | B.Cancel)
+
+    def ask_open_path(self) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", "", FILTER)
+        return path or None
+
+    def ask_save_path(self) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save scenario", str(self.model.path or "scenario.json"), FILTER)
+        return path or None
+
+    def ask_map_path(self) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Map for the new scenario", self.model.map_path, MAP_FILTER)
+        return path or None
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def _settle_unsaved(self) -> bool:
+        if not self.model.is_modified():
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def open_scenario(self, path: str | None = None) -> bool:
+        if not self._settle_unsaved():
+            return False
+        path = path or self.ask_open_path()
+        if not path:
+            return False
+        try:
+            data, board, map_path = open_scenario(path)
+        except (DataFileError, OSError) as exc:
+            self.show_error("Cannot open the scenario", str(exc))
+            return False
+        self._reload(data, board, map_path, path)
+        return True
+
+    def new_scenario(self, map_path: str | None = None) -> bool:
+        if not self._settle_unsaved():
+            return False
+        map_path = map_path or self.ask_map_path()
+        if not map_path:
+            return False
+        from bofa_studio.board import load_map
+
+        try:
+            board = load_map(map_path)
+        except (DataFileError, OSError) as exc:
+            self.show_error("Cannot open the map", str(exc))
+            return False
+        template, _ = default_template()
+        self._reload(new_scenario(template, map_path), board, str(Path(map_path).resolve()), None)
+        return True
+
+    def _reload(self, data: dict, board, map_path: str, path: str | None) -> None:
+        if board is not self.model.board:
+            # Panels hold the board (entry groups, zones): rebuild them around the new one.
+            self.model.board = board
+            self.model.map_path = map_path
+            self.scene.detach()
+            for dock in self.docks.values():
+                self.removeDockWidget(dock)
+                dock.deleteLater()
+            self.menuBar().clear()
+            self.model.replace(data, path)
+            old = self.model
+            self.model = ScenarioModel(data, board, map_path, path, self)
+            old.deleteLater()
+            self._build()
+        else:
+            self.model.map_path = map_path
+            self.model.replace(data, path)
+        self.select(None)
+        self.problems.refresh()
+        self.view.fit()
+        self._update_title()
+
+    def save(self) -> bool:
+        if self.model.path is None:
+            return self.save_as()
+        return self._write(str(self.model.path))
+
+    def save_as(self, path: str | None = None) -> bool:
+        path = path or self.ask_save_path()
+        return bool(path) and self._write(path)
+
+    def _write(self, path: str) -> bool:
+        try:
+            written = save_scenario(self.model.data, self.model.map_path, path)
+        except OSError as exc:
+            self.show_error("Cannot save the scenario", str(exc))
+            return False
+        self.model.data["map"] = written["map"]
+        self.model.set_path(path)
+        self.model.undo_stack.setClean()
+        return True
+
+    def play(self) -> None:
+        entry, why = play_entry()
+        if entry is None:
+            self.show_error("Play mode is not available", why)
+            return
+        if (self.model.is_modified() or self.model.path is None) and not self.save():
+            return
+        self._play_window = entry(str(self.model.path))
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._sized:
+            # The map is the work surface: panels get what their content needs, not half
+            # the window. Dock sizes only take once the window is laid out, hence here.
+            self._sized = True
+            d = self.docks
+            self.resizeDocks([d["Counter trays"], d["Counter"]], [330, 400], Qt.Orientation.Horizontal)
+            self.resizeDocks([d["Problems"]], [150], Qt.Orientation.Vertical)
+
+    # -- window ---------------------------------------------------------------------
+    def _update_title(self) -> None:
+        name = self.model.path.name if self.model.path else "untitled scenario"
+        self.setWindowTitle(f"{name}{' *' if self.model.is_modified() else ''} - {self.model.name()} "
+                            "- BoFA Studio scenario editor")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self._settle_unsaved():
+            event.ignore()
+            return
+        self.settings.setValue("scenario_editor/geometry", self.saveGeometry())
+        self.scene.detach()
+        event.accept()
