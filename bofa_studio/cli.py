@@ -26,7 +26,6 @@ COMMAND_MODULES = [
     "bofa_studio.commands.gui",
     "bofa_studio.commands.edit_map",
     "bofa_studio.commands.edit_scenario",
-    "bofa_studio.commands.edit_scenario",
     "bofa_studio.commands.play",
     "bofa_studio.commands.screenshot",
 ]

@@ -72,17 +72,9 @@ def shoot_edit_scenario(path: str | None, width: int, height: int, **_options):
     return shoot(path, width, height)
 
 
-def shoot_edit_scenario(path: str | None, width: int, height: int, **_options):
-    """The scenario editor on ``path`` (or a new scenario based on the Basic Game)."""
-    from bofa_studio.commands.edit_scenario import shoot
-
-    return shoot(path, width, height)
-
-
 # mode -> function(file or None, width, height, **mode options) -> QImage
 MODES: dict[str, Callable] = {
     "edit-map": shoot_edit_map,
-    "edit-scenario": shoot_edit_scenario,
     "edit-scenario": shoot_edit_scenario,
     "play": shoot_play,
 }
