@@ -1,0 +1,55 @@
+"""Acceptance: a whole 12-turn game hot-seat, from setup to the victory screen, saved
+part way, reloaded into the window, finished, and replayed."""
+
+from __future__ import annotations
+
+from bofa_studio.ui.play.autoplay import random_actions
+
+
+def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tmp_path):
+    c = play_window.controller
+    assert c.state.stage == "setup"
+    # First half: seeded random choices among the legal actions, through the controller.
+    while c.state.turn < 6:
+        random_actions(c, 1, seed=11 + len(c.session.log))
+    path = str(tmp_path / "midway.json")
+    play_window.ask_save_path = lambda: path
+    assert play_window.save_as()
+    digest, turn = c.session.digest(), c.state.turn
+
+    play_window.ask_open_path = lambda: path
+    assert play_window.open_game()
+    c = play_window.controller
+    assert c.session.digest() == digest and c.state.turn == turn
+    random_actions(c, 100_000, seed=99)
+    assert c.is_over
+    result = c.result()
+    assert result["level"] in ("draw", "marginal", "tactical", "complete")
+    assert set(result["control"]) == set(c.game.victory_hexes)
+    qtbot.waitUntil(lambda: bool(play_window.shown_results), timeout=2000)
+    assert play_window.shown_results[0]["summary"] == result["summary"]
+    assert "Game over" in play_window.banner.text()
+
+    # The finished game saves, reloads to the same digest, and replays step by step.
+    final = str(tmp_path / "final.json")
+    c.save(final)
+    assert play_window.open_game(final)
+    c = play_window.controller
+    assert c.is_over and c.session.digest() == play_window.controller.session.digest()
+    cursor = c.start_replay(0)
+    steps = 0
+    while cursor.forward():
+        steps += 1
+    assert steps == len(c.session.log)
+    assert cursor.state.result == c.state.result
+    while cursor.back():
+        pass
+    assert cursor.state.stage == "setup"
+
+
+def test_end_screen_names_the_level_and_each_location():
+    from bofa_studio.ui.play.dialogs import end_text
+
+    text = end_text({"summary": "dark marginal victory", "score": {"free_peoples": 1, "dark": 2},
+                     "control": {"victory.dale": "dark", "victory.summit": None}})
+    assert "Dark marginal victory" in text and "Dale" in text and "nobody" in text
