@@ -259,6 +259,14 @@ def modifiers() -> list[dict[str, Any]]:
         m("beorn_attack", -1, ["attack"], "S-7", f"{RB} Tables, Combat Modification", "standard"),
         m("goblin_skirmish", -1, ["skirmish"], "S-7", f"{RB} Tables, Close Combat Modifiers", "standard"),
         m("beorn_skirmish", -2, ["skirmish"], "S-7", f"{RB} Tables, Close Combat Modifiers", "standard"),
+        m("second_wave_from_below", 1, ["skirmish"], "S-7", f"{RB} S-7 Skirmishes", "standard",
+          text="the second wave comes from a lower level"),
+        m("second_wave_across_river", 1, ["skirmish"], "S-7", f"{RB} S-7 Skirmishes", "standard",
+          text="the second wave comes across a river hexside"),
+        m("second_wave_at_front_gate", 2, ["skirmish"], "S-7", f"{RB} S-7 Skirmishes", "standard",
+          text="the second wave joins a skirmish at the Front Gate"),
+        m("second_wave_second_counter", 1, ["skirmish"], "S-7", f"{RB} S-7 Skirmishes", "standard",
+          text="a second counter joins the second wave (read as: the wave is a stack of two counters)"),
         m("fire_at_dale", 1, ["fire"], "S-8", f"{RB} Tables, Fire Modification", "standard"),
         m("fire_uphill", 1, ["fire"], "S-8", f"{RB} Tables, Fire Modification", "standard"),
         m("fire_at_guard_room", 2, ["fire"], "S-8", f"{RB} Tables, Fire Modification", "standard"),
@@ -275,9 +283,21 @@ def tables() -> dict[str, Any]:
 # Scenario
 # ----------------------------------------------------------------------------
 OPTIONS = {
+    "s3_regrouping": "S-3: a regrouping phase opens every turn (the Free Peoples in white turns, the Dark in black)",
     "s3_second_chooser_may_draw": "S-3: the second chooser may draw blind instead of playing his chip",
     "s5_second_wave_roll": "S-5: a die roll picks the north-east, north-west or either edge for the Second Wave",
+    "s6_morale": "S-6: morale checks to enter enemy hexes; only Dwarves may hold the Front Gate",
+    "s7_dive_attacks": "S-7: Giant Eagles dive on enemy units on the mountain",
+    "s7_eagle_skirmishes": "S-7: Giant Eagles and skirmishes (enemies move through Eagles; no Eagle second waves)",
+    "s7_rolling_rocks": "S-7: rocks roll down the slope lines at the start of FIRE and COMBAT phases",
+    "s7_combat_modifiers": "S-7/S-10: spearmen, Bolg's bodyguard, Beorn, goblin skirmishes, second waves, Bolg's column shift",
+    "s8_fire": "S-8: line of sight, fire modifiers, no fire out of the guard rooms",
+    "s8_gandalf_spells": "S-8: Gandalf's three spells",
+    "s10_leaders": "S-10/S-1: hit markers on leaders, their regrouping and escape; Bilbo's ring",
+    "s11_victory": "S-11: contested victory hexes and areas under the half-strength rule",
     "o1_bat_attack": "O-1 Bat Attack",
+    "o2_three_players": "O-2: a third player commands the Second Wave (Gurash and Osag)",
+    "o2_four_players": "O-2: the Free Peoples split too (Elves, Beorn, Gandalf, Bilbo / Dwarves, Men, Eagles)",
     "o3_thorin": "O-3 Thorin",
     "o4_hysteria": "O-4 Hysteria",
     "o5_goblin_leaders": "O-5 Goblin Leaders",
@@ -286,9 +306,34 @@ OPTIONS = {
     "o8_extra_elves": "O-8 Extra Elves",
     "o9_extra_turns": "O-9 Extra Turns",
 }
+STANDARD_RULES = [k for k in OPTIONS if k.startswith("s")]
+# O-1, O-3, O-4, O-5: the optional rules the rulebook offers to balance games between
+# experienced players ("the Free Peoples player has a slight advantage").
+TOURNAMENT_RULES = ["o1_bat_attack", "o3_thorin", "o4_hysteria", "o5_goblin_leaders"]
+VARIANTS: dict[str, dict[str, Any]] = {
+    "basic": {
+        "level": "basic", "options": [],
+        "name": "The Battle of Five Armies - Basic Game",
+        "description": "The 1984 Basic Game (B-1..B-11) with the B-2 setup.",
+    },
+    "standard": {
+        "level": "standard", "options": STANDARD_RULES,
+        "name": "The Battle of Five Armies - Standard Game",
+        "description": "The 1984 Standard Game (S-1..S-11): regrouping, morale checks, dive attacks, rolling "
+                       "rocks, line of sight, Gandalf's spells, leaders with hit markers and contested victory "
+                       "hexes, with the B-2 setup. No optional rules.",
+    },
+    "tournament": {
+        "level": "standard", "options": STANDARD_RULES + TOURNAMENT_RULES,
+        "name": "The Battle of Five Armies - Standard Game, tournament options",
+        "description": "The Standard Game with the optional rules meant to balance games between experienced "
+                       "players: O-1 Bat Attack, O-3 Thorin, O-4 Hysteria and O-5 Goblin Leaders.",
+    },
+}
 
 
-def scenario(default_placement: dict[str, str] | None = None) -> dict[str, Any]:
+def scenario(default_placement: dict[str, str] | None = None, variant: str = "basic") -> dict[str, Any]:
+    v = VARIANTS[variant]
     cs = counters()
     ids = [c["id"] for c in cs]
 
@@ -302,8 +347,8 @@ def scenario(default_placement: dict[str, str] | None = None) -> dict[str, Any]:
         "format": "bofa-studio.scenario",
         "version": 1,
         "meta": {
-            "name": "The Battle of Five Armies - Basic Game",
-            "description": "The 1984 Basic Game (B-1..B-11) with the B-2 setup.",
+            "name": v["name"],
+            "description": v["description"],
             "provenance": "Rules, schedule and zones from the 1984 rulebook; counter values and most table "
                           "cells reconstructed (see docs/tables.md).",
         },
@@ -313,7 +358,7 @@ def scenario(default_placement: dict[str, str] | None = None) -> dict[str, Any]:
             {"id": "free_peoples", "name": "Free Peoples", "first_choice_turns": "even", "rule": f"{RB} B-3 (white turns)"},
             {"id": "dark", "name": "Dark", "first_choice_turns": "odd", "rule": f"{RB} B-3 (black turns)"},
         ],
-        "rules": {"level": "basic", "options": {k: False for k in OPTIONS}, "option_notes": OPTIONS},
+        "rules": {"level": v["level"], "options": {k: k in v["options"] for k in OPTIONS}, "option_notes": OPTIONS},
         "turns": 12,
         "counters": cs,
         "order_of_battle": {
@@ -374,16 +419,21 @@ def scenario(default_placement: dict[str, str] | None = None) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[2]) if len(argv) > 2 else Path("scenarios/bofa1984-basic.json")
+    """``MAP [OUT [VARIANT]]`` writes one scenario; ``MAP --all`` writes every variant to scenarios/."""
     placement: dict[str, str] = {}
     if len(argv) > 1 and Path(argv[1]).exists():
         from bofa_studio.board import load_map
         from bofa_studio.scenario.placement import default_placement
 
-        data = scenario()
-        placement = default_placement(data, load_map(argv[1]))
-    write_atomic(out, dumps_stable(scenario(placement)))
-    print(f"wrote {out}: {len(counters())} counters, {len(placement)} placed")
+        placement = default_placement(scenario(), load_map(argv[1]))
+    if len(argv) > 2 and argv[2] == "--all":
+        targets = [(Path(f"scenarios/bofa1984-{name}.json"), name) for name in VARIANTS]
+    else:
+        out = Path(argv[2]) if len(argv) > 2 else Path("scenarios/bofa1984-basic.json")
+        targets = [(out, argv[3] if len(argv) > 3 else "basic")]
+    for out, variant in targets:
+        write_atomic(out, dumps_stable(scenario(placement, variant)))
+        print(f"wrote {out} ({variant}): {len(counters())} counters, {len(placement)} placed")
     return 0
 
 

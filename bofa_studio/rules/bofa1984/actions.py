@@ -108,6 +108,55 @@ class EndPhase:
 
 
 @dataclass(frozen=True, slots=True)
+class Dive:
+    """S-7: a Giant Eagle flies over ``target``, dives on its top unit, and ends in ``to``."""
+
+    eagle: str
+    target: Hex
+    to: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class RollRocks:
+    """S-7: roll rocks from the boulder pile ``pile`` down the slope line through ``toward``."""
+
+    pile: Hex
+    toward: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class CastSpell:
+    """S-8: Gandalf tries ``spell`` (destroy, push_back, regroup); ``target`` is the hex for
+    destroy, Gandalf's own hex for the others."""
+
+    spell: str
+    target: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """S-10: a leader whose hex an enemy entered moves away with his whole movement value."""
+
+    counter: str
+    to: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class StayPut:
+    """S-10: the leader declines to escape."""
+
+    counter: str
+
+
+@dataclass(frozen=True, slots=True)
+class RegroupMove:
+    """S-1: a regrouped counter that no longer fits its hex moves to an adjacent one."""
+
+    counter: str
+    to: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class DieRoll:
     """Chance: the d10 shows ``value`` (1..10; the die's 0 counts as 10)."""
 
@@ -124,10 +173,11 @@ class ChipDrawn:
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (Place, PlaceDefault, ChooseChip, PlayHeldChip, DrawChip, ChooseMode, Move, Attack,
-                Skirmish, Fire, TakeLoss, Advance, EndPhase, DieRoll, ChipDrawn)
+                Skirmish, Fire, TakeLoss, Advance, EndPhase, DieRoll, ChipDrawn, Dive, RollRocks, CastSpell,
+                Escape, StayPut, RegroupMove)
 }
 CHANCE_ACTIONS = (DieRoll, ChipDrawn)
-_HEX_FIELDS = {"hex", "to", "target"}
+_HEX_FIELDS = {"hex", "to", "target", "pile", "toward"}
 _HEX_TUPLES = {"path"}
 
 

@@ -17,7 +17,16 @@ if TYPE_CHECKING:
 
 
 def strength(game: BofaGame, state: State, cid: str) -> int:
-    return game.specs[cid].strength[state.steps[cid] - 1]
+    """Current combat strength: the side shown, less a leader's hit markers (S-10)."""
+    s = game.specs[cid].strength[state.steps[cid] - 1]
+    if state.hits:
+        s -= state.hits.get(cid, 0)
+    return max(s, 0)
+
+
+def defence(game: BofaGame, state: State, cid: str) -> int:
+    """O-4: hysterical units defend with a combat strength of 1."""
+    return 1 if cid in state.hysteric else strength(game, state, cid)
 
 
 def contested(game: BofaGame, state: State) -> list[int]:
@@ -38,8 +47,20 @@ def open_skirmishes(game: BofaGame, state: State) -> list[int]:
 
 
 def _ready(game: BofaGame, state: State, h: int, side: str) -> list[str]:
-    """The side's counters in ``h`` that have not fought this phase."""
-    return [c for c in friends_in(game, state, h, side) if c not in state.fought]
+    """The side's counters in ``h`` that may still attack this phase (O-4: not hysterical ones;
+    S-7: Eagles are no second wave, but they attack, so only waves check for them)."""
+    return [c for c in friends_in(game, state, h, side) if c not in state.fought and c not in state.hysteric]
+
+
+def ready(game: BofaGame, state: State, h: int, side: str) -> tuple[str, ...]:
+    return tuple(_ready(game, state, h, side))
+
+
+def wave_ready(game: BofaGame, state: State, h: int, side: str) -> tuple[str, ...]:
+    ready_ = _ready(game, state, h, side)
+    if game.option("s7_eagle_skirmishes"):
+        ready_ = [c for c in ready_ if not game.specs[c].is_eagle]
+    return tuple(ready_)
 
 
 def second_wave_hexes(game: BofaGame, state: State, h: int) -> list[int]:
@@ -49,7 +70,7 @@ def second_wave_hexes(game: BofaGame, state: State, h: int) -> list[int]:
     out = []
     for n in game.cb.adjacent_open[h]:
         if n in state.stacks and not has_side(game, state, n, enemy) and n not in state.attack_dir:
-            if _ready(game, state, n, side):
+            if wave_ready(game, state, n, side):
                 out.append(n)
     return sorted(out)
 
@@ -73,8 +94,10 @@ def attack_targets(game: BofaGame, state: State) -> list[int]:
     side = state.phase_player
     enemy = other_side(side)
     targets = []
+    from bofa_studio.rules.bofa1984.fire import invisible
+
     for h in state.stacks:
-        if has_side(game, state, h, enemy) and not has_side(game, state, h, side):
+        if has_side(game, state, h, enemy) and not has_side(game, state, h, side) and not invisible(game, state, h):
             if attack_sources(game, state, h):
                 targets.append(h)
     return sorted(targets)
@@ -119,6 +142,8 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
             raise RuleError("B-7", f"{spec.name} is not on the map")
         if cid in state.fought:
             raise RuleError("B-7", f"{spec.name} has already fought this phase (one attack or skirmish each)")
+        if cid in state.hysteric:
+            raise RuleError("O-4", f"{spec.name} is hysterical and cannot attack")
         if h == target or target not in cb.adjacent_open[h]:
             raise RuleError("B-7", f"{spec.name} is not adjacent to {cb.label(target)} (or a Front Gate wall is between)")
         if has_side(game, state, h, enemy):
@@ -128,8 +153,10 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
         groups.setdefault(h, []).append(cid)
     defenders = tuple(friends_in(game, state, target, enemy))
     att = sum(strength(game, state, c) for c in attackers)
-    dfn = sum(strength(game, state, c) for c in defenders)
+    dfn = sum(defence(game, state, c) for c in defenders)
     mods = attack_modifiers(game, state, set(groups), target)
+    if game.option("s7_combat_modifiers"):
+        mods += [m for m in standard_attack_modifiers(game, attackers, defenders) if game.modifier_active(m, "attack")]
     for h in groups:
         state.attack_dir[h] = target
     state.fought.update(attackers)
@@ -138,7 +165,7 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
         kind="attack", side=side, attackers=tuple(attackers), target=target, strength=att, defence=dfn,
         modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
         att_groups=tuple(tuple(c for c in stacks[h] if c in groups[h]) for h in sorted(groups)),
-        att_ordered=False, def_groups=(tuple(defenders),),
+        att_ordered=False, def_groups=(tuple(defenders),), shift=column_shift(game, state, target),
     )
     state.stage = "roll"
     return [Event("attack", f"{att} attack {dfn} in {cb.label(target)} (difference {att - dfn:+d})",
@@ -168,11 +195,16 @@ def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[st
             raise RuleError("B-7", f"{spec.name} is not in a free adjacent hex that may send a second wave")
         if cid in state.fought:
             raise RuleError("B-7", f"{spec.name} has already fought this phase")
+        if cid not in wave_ready(game, state, where, side):
+            raise RuleError("S-7", f"{spec.name} cannot join as a second wave (an Eagle, or hysterical)")
     defenders = tuple(friends_in(game, state, h, enemy))
     fighters = mine + tuple(second_wave)
-    att = sum(strength(game, state, c) for c in fighters)
-    dfn = sum(strength(game, state, c) for c in defenders)
-    mods = [m for m in () if game.modifier_active(m, "skirmish")]
+    att = sum(defence(game, state, c) for c in fighters)
+    dfn = sum(defence(game, state, c) for c in defenders)
+    mods: list[str] = []
+    if game.option("s7_combat_modifiers"):
+        mods = [m for m in skirmish_modifiers(game, state, h, fighters, wave_hex, second_wave)
+                if game.modifier_active(m, "skirmish")]
     state.skirmished.add(h)
     state.fought.update(fighters)
     if wave_hex != -1:
@@ -184,7 +216,7 @@ def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[st
     state.pending = Pending(
         kind="skirmish", side=side, attackers=fighters, target=h, strength=att, defence=dfn,
         modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
-        att_groups=tuple(groups), att_ordered=True, def_groups=(defenders,),
+        att_groups=tuple(groups), att_ordered=True, def_groups=(defenders,), shift=column_shift(game, state, h),
     )
     state.stage = "roll"
     return [Event("skirmish", f"skirmish in {cb.label(h)}: {att} against {dfn} (difference {att - dfn:+d})",
@@ -203,8 +235,9 @@ def resolve_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
         events.append(Event("fire_result", f"fire {p.strength} rolls {roll} (modified {modified}): {hits} hit(s)",
                             {"roll": roll, "hits": hits, "provenance": str(prov)}))
     else:
-        r = game.tables.combat(p.strength - p.defence, modified)
+        r = game.tables.combat(p.strength - p.defence, modified, p.shift)
         p.att_hits, p.def_hits = r.attacker_hits, r.defender_hits
+        p.hysteria = r.hysteria and game.option("o4_hysteria")
         events.append(Event(
             "combat_result",
             f"column {r.column}, roll {roll} (modified {modified}): attacker {r.attacker_hits}, defender {r.defender_hits}",
@@ -237,8 +270,7 @@ def continue_losses(game: BofaGame, state: State) -> list[Event]:
     if p.kind == "attack" and p.target not in state.stacks and advance_options(game, state):
         state.stage = "advance"
         return events
-    finish(state)
-    return events
+    return events + finish(state, game)
 
 
 def take_loss(game: BofaGame, state: State, cid: str) -> list[Event]:
@@ -289,9 +321,9 @@ def advance(game: BofaGame, state: State, counters: tuple[str, ...]) -> list[Eve
         if not stack:
             del state.stacks[from_hex]
         state.stacks.setdefault(p.target, []).extend(counters)
-    finish(state)
     label = game.cb.label(p.target)
-    return [Event("advance", f"{len(counters)} counter(s) advance into {label}" if counters else "no advance")]
+    events = [Event("advance", f"{len(counters)} counter(s) advance into {label}" if counters else "no advance")]
+    return events + finish(state, game)
 
 
 def _is_subset_option(game: BofaGame, state: State, counters: tuple[str, ...]) -> bool:
@@ -304,7 +336,63 @@ def _is_subset_option(game: BofaGame, state: State, counters: tuple[str, ...]) -
     return stacking_problem(game, state, counters) is None
 
 
-def finish(state: State) -> None:
+def finish(state: State, game: BofaGame | None = None) -> list[Event]:
+    p = state.pending
     state.pending = None
     state.pending_side = None
     state.stage = state.phase_kind or "combat"
+    if game is not None and p is not None and p.hysteria:
+        from bofa_studio.rules.bofa1984 import hysteria
+
+        return hysteria.after_combat(game, state, p)
+    return []
+
+
+def column_shift(game: BofaGame, state: State, target: int) -> int:
+    """S-10 Bolg: one column right for the Dark within 3 hexes of him in their combat phase;
+    O-3: one column right for the Free Peoples once Thorin has left the Front Gate."""
+    shift = 0
+    if state.phase_player == "dark" and game.option("s7_combat_modifiers"):
+        b = state.pos.get("bolg")
+        if b is not None and game.cb.distance(b, target) <= 3:
+            shift += 1
+    if state.phase_player == "free_peoples" and game.option("o3_thorin") and state.thorin_left:
+        shift += 1
+    return shift
+
+
+def standard_attack_modifiers(game: BofaGame, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> list[str]:
+    """S-7 Attacks: spearmen against non-spearmen, Bolg and his bodyguard alone, Beorn alone."""
+    specs = game.specs
+    ids = []
+    if all(specs[c].weapon == "spear" for c in attackers) and not any(specs[c].weapon == "spear" for c in defenders):
+        ids.append("spearmen_only_attack")
+    if all(c == "bolg" or "bodyguard" in specs[c].flags for c in attackers):
+        ids.append("bolg_bodyguard_attack")
+    if all(specs[c].is_beorn for c in attackers):
+        ids.append("beorn_attack")
+    return ids
+
+
+def skirmish_modifiers(game: BofaGame, state: State, h: int, fighters: tuple[str, ...], wave_hex: int,
+                       wave: tuple[str, ...]) -> list[str]:
+    """S-7 Skirmishes: goblins (not archers or spearmen), Beorn, and a second wave from
+    below, across the river or into the Front Gate (the defender's advantages)."""
+    specs = game.specs
+    cb = game.cb
+    ids = []
+    units = [c for c in fighters if not specs[c].leader]
+    if units and all("goblin" in specs[c].flags and specs[c].weapon not in ("spear", "short_bow") for c in units):
+        ids.append("goblin_skirmish")
+    if any(specs[c].is_beorn for c in fighters):
+        ids.append("beorn_skirmish")
+    if wave:
+        if cb.level[wave_hex] < cb.level[h]:
+            ids.append("second_wave_from_below")
+        if (wave_hex, h) in cb.river_between:
+            ids.append("second_wave_across_river")
+        if cb.front_gate[h]:
+            ids.append("second_wave_at_front_gate")
+            if len(wave) > 1:
+                ids.append("second_wave_second_counter")
+    return ids

@@ -42,6 +42,8 @@ def firing_units(game: BofaGame, state: State) -> list[tuple[str, ...]]:
             continue
         if has_side(game, state, h, enemy):
             continue
+        if game.cb.guard_room[h] and game.option("s8_fire"):
+            continue  # S-8: "Archers cannot shoot out of the guard rooms"
         units.append(archers)
     return units
 
@@ -62,9 +64,36 @@ def open_targets(game: BofaGame, state: State) -> list[int]:
     out = []
     for h, stack in state.stacks.items():
         sides = {side_of[c] for c in stack}
-        if side not in sides:
+        if side not in sides and not invisible(game, state, h):
             out.append(h)
     return sorted(out)
+
+
+def invisible(game: BofaGame, state: State, h: int) -> bool:
+    """S-10 (read by the engine): Bilbo, alone in a hex and still wearing the ring (fewer than
+    2 hits), cannot be seen, so he is neither attacked nor shot at."""
+    stack = state.stacks.get(h)
+    return (stack is not None and len(stack) == 1 and stack[0] == "bilbo" and game.option("s10_leaders")
+            and state.hits.get("bilbo", 0) < 2)
+
+
+def visible(game: BofaGame, state: State, h: int, reach: int) -> frozenset[int]:
+    """S-8: hexes within ``reach`` the archer in ``h`` sees, any counter blocking (bofa_studio.los).
+    Cached per (hex, reach, occupied hexes): a FIRE phase asks the same question many times."""
+    occupied = frozenset(state.stacks)
+    key = (h, reach, occupied)
+    cache = game._los_cache
+    hit = cache.get(key)
+    if hit is None:
+        from bofa_studio.los import visible_from
+
+        cb = game.cb
+        v = visible_from(game.board, cb.hexes[h], reach, frozenset(cb.hexes[i] for i in occupied))
+        hit = frozenset(cb.index[x] for x in v.visible)
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = hit
+    return hit
 
 
 def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: list[int] | None = None) -> list[int]:
@@ -74,13 +103,35 @@ def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: li
     out = []
     q, r = cb.q, cb.r
     hq, hr = q[h], r[h]
+    seen = visible(game, state, h, reach) if game.option("s8_fire") else None
     for t in open_targets(game, state) if targets is None else targets:
         dq, dr = q[t] - hq, r[t] - hr
         if (abs(dq) + abs(dr) + abs(dq + dr)) > 2 * reach or t == h:
             continue
+        if seen is not None and t not in seen:
+            continue
         if unit_strength(game, state, unit, t) > 0:
             out.append(t)
     return out
+
+
+def fire_modifiers(game: BofaGame, state: State, sources: set[int], target: int) -> list[str]:
+    """S-8 aiming: Dale, uphill (or at the summit from off it), guard rooms, the Front Gate,
+    Eagles in the air (a target hex holding an Eagle and no skirmish)."""
+    cb = game.cb
+    ids = []
+    if cb.dale[target]:
+        ids.append("fire_at_dale")
+    summit = cb.terrain[target] == "summit"
+    if any(cb.level[s] < cb.level[target] or (summit and cb.terrain[s] != "summit") for s in sources):
+        ids.append("fire_uphill")
+    if cb.guard_room[target]:
+        ids.append("fire_at_guard_room")
+    if cb.front_gate[target]:
+        ids.append("fire_at_front_gate")
+    if any(game.specs[c].is_eagle for c in state.stacks.get(target, ())):
+        ids.append("fire_at_flying_eagle")
+    return [m for m in ids if game.modifier_active(m, "fire")]
 
 
 def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target: int) -> list[Event]:
@@ -119,11 +170,17 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
         s = unit_strength(game, state, unit, target)
         if s <= 0:
             raise RuleError("B-8", f"{cb.label(target)} is out of range for the archers in {cb.label(state.pos[unit[0]])}")
+        if game.option("s8_fire") and target not in targets_for(game, state, unit, [target]):
+            raise RuleError("S-8", f"the archers in {cb.label(state.pos[unit[0]])} have no line of sight to {cb.label(target)}")
         total += s
+    if invisible(game, state, target):
+        raise RuleError("S-10", "Bilbo, wearing the ring, cannot be seen")
+    mods = fire_modifiers(game, state, {state.pos[u[0]] for u in chosen}, target) if game.option("s8_fire") else []
     state.fired.update(archers)
     state.pending = Pending(
         kind="fire", side=side, attackers=tuple(archers), target=target, strength=total, defence=0,
-        modifier=0, modifier_ids=(), def_groups=(tuple(friends_in(game, state, target, enemy)),),
+        modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
+        def_groups=(tuple(friends_in(game, state, target, enemy)),),
     )
     state.stage = "roll"
     return [Event("fire", f"bow value {total} fires at {cb.label(target)}", {"strength": total})]

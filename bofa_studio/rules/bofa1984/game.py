@@ -14,7 +14,18 @@ from typing import Any
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import combat, fire, movement, placement
+from bofa_studio.rules.bofa1984 import (
+    combat,
+    eagles,
+    fire,
+    leaders,
+    movement,
+    optional,
+    placement,
+    regroup,
+    rocks,
+    spells,
+)
 from bofa_studio.rules.bofa1984.compiled import CompiledBoard
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES
@@ -22,9 +33,24 @@ from bofa_studio.rules.bofa1984.state import State
 from bofa_studio.rules.bofa1984.tables import Tables
 from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state
 
+# The Standard Game's rules, each a named option (so a scenario can switch one off and a
+# test can switch one on alone). Level "standard" turns on every one the scenario does
+# not name; level "basic" turns on only those it names.
+STANDARD_OPTIONS = (
+    "s3_regrouping", "s3_second_chooser_may_draw", "s5_second_wave_roll", "s6_morale",
+    "s7_dive_attacks", "s7_eagle_skirmishes", "s7_rolling_rocks", "s7_combat_modifiers",
+    "s8_fire", "s8_gandalf_spells", "s10_leaders", "s11_victory",
+)
+OPTIONAL_RULES = (
+    "o1_bat_attack", "o2_three_players", "o2_four_players", "o3_thorin", "o4_hysteria",
+    "o5_goblin_leaders", "o6_variable_reinforcements", "o7_additional_stacking", "o8_extra_elves",
+    "o9_extra_turns",
+)
 # Options whose rules this engine implements; the rest are refused by name, so that
 # a scenario never silently plays with a rule switched off.
-IMPLEMENTED_OPTIONS = {"s3_second_chooser_may_draw", "s5_second_wave_roll"}
+NOT_YET = {"o6_variable_reinforcements", "o8_extra_elves"}
+IMPLEMENTED_OPTIONS = (set(STANDARD_OPTIONS) | set(OPTIONAL_RULES)) - NOT_YET
+MODIFIER_OPTION = {"S-7": "s7_combat_modifiers", "S-8": "s8_fire"}
 
 
 class BofaGame:
@@ -35,13 +61,16 @@ class BofaGame:
         self.tables = Tables(scenario["tables"])
         rules = scenario["rules"]
         self.level = rules["level"]
-        self.options = {**rules.get("options", {}), **(options or {})}
-        if self.level != "basic":
-            raise NotImplementedError("the Standard Game (S-1..S-11) is not implemented yet; use level 'basic'")
+        if self.level not in ("basic", "standard"):
+            raise NotImplementedError(f"unknown rule level {self.level!r}; known: basic, standard")
+        defaults = dict.fromkeys(STANDARD_OPTIONS, True) if self.level == "standard" else {}
+        self.options = {**defaults, **rules.get("options", {}), **(options or {})}
         unsupported = sorted(k for k, v in self.options.items() if v and k not in IMPLEMENTED_OPTIONS)
         if unsupported:
             raise NotImplementedError(f"options not implemented yet: {', '.join(unsupported)}")
-        self.turns: int = scenario["turns"]
+        # O-9: four more turns, agreed before the game.
+        self.o7 = self.option("o7_additional_stacking")  # read in the stacking hot path
+        self.turns: int = scenario["turns"] + (4 if self.option("o9_extra_turns") else 0)
         self.chip_mix = scenario["chips"]["mix"]
         oob = scenario["order_of_battle"]
         removed = set(oob.get("removed", {}).get("counters", ()))
@@ -51,7 +80,11 @@ class BofaGame:
         self.counter_order = list(self.specs)
         # Flat lookups for the hot paths (a dict lookup instead of an attribute chain).
         self.side_of = {cid: s.side for cid, s in self.specs.items()}
-        self.controls = frozenset(cid for cid, s in self.specs.items() if s.controls_hex)
+        # S-7: enemy units move freely through Giant Eagles.
+        self.controls = frozenset(cid for cid, s in self.specs.items() if s.controls_hex
+                                  and not (s.is_eagle and self.option("s7_eagle_skirmishes")))
+        self.standard_phases = any(self.option(o) for o in (*STANDARD_OPTIONS, *OPTIONAL_RULES))
+        self.standard_moves = any(self.option(o) for o in ("s6_morale", "s7_eagle_skirmishes"))
         self.setup_order: list[str] = oob.get("setup_order", [FREE_PEOPLES, DARK])
         self.setup_zone: dict[str, frozenset[int]] = {}
         self.setup_counters: dict[str, list[str]] = {FREE_PEOPLES: [], DARK: []}
@@ -79,17 +112,28 @@ class BofaGame:
         self.victory_hexes: dict[str, frozenset[int]] = {
             name: self.cb.area(name) for name in scenario["victory"]["locations"]
         }
-        self.active_levels = {"basic"} if self.level == "basic" else {"basic", "standard"}
+        # A Standard Game modifier is in force when the option of its rule is.
+        self._modifier_on = {
+            mid: m.level == "basic" or self.option(MODIFIER_OPTION.get(m.rule, ""))
+            for mid, m in self.tables.modifiers.items()
+        }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
+        self._los_cache: dict[tuple[int, int, frozenset[int]], frozenset[int]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------
+    @property
+    def standard(self) -> bool:
+        """The Standard Game (S-1..S-11) is the rule level; each of its rules is also an option."""
+        return self.level == "standard"
+
     def option(self, name: str) -> bool:
+        """The one place every rule option (S-3..S-11, O-1..O-9) is asked about."""
         return bool(self.options.get(name, False))
 
     def modifier_active(self, mid: str, kind: str) -> bool:
         m = self.tables.modifiers.get(mid)
-        return m is not None and m.level in self.active_levels and kind in m.applies_to
+        return m is not None and self._modifier_on[mid] and kind in m.applies_to
 
     def mix_for(self, turn: int) -> dict[str, Any]:
         for mix in self.chip_mix:
@@ -153,7 +197,42 @@ class BofaGame:
             return other_side(state.first_chooser)  # type: ignore[arg-type]
         if stage == "loss":
             return state.pending_side  # type: ignore[return-value]
+        if stage == "escape":
+            return self.side_of[state.escapes[0]]
+        if stage == "regroup_place":
+            return self.side_of[state.regroup_place]  # type: ignore[index]
         return state.phase_player  # type: ignore[return-value]
+
+    # -- O-2 seats -----------------------------------------------------------------
+    @property
+    def seats(self) -> list[str]:
+        """The people at the table: two, or three or four with O-2."""
+        return optional.seats(self)
+
+    def seat_of(self, cid: str) -> str:
+        """O-2: the seat that commands counter ``cid``."""
+        return optional.seat_of(self, cid)
+
+    def current_seats(self, state: State) -> list[str]:
+        """The seats that may act now: a decision about one counter (a loss, an escape, a
+        regrouped counter's move) belongs to that counter's seat; a phase to every seat of
+        the phase player's side, each moving its own counters."""
+        player = self.current_player(state)
+        if player in (CHANCE, TERMINAL):
+            return []
+        cid = None
+        if state.stage == "escape":
+            cid = state.escapes[0]
+        elif state.stage == "regroup_place":
+            cid = state.regroup_place
+        elif state.stage == "loss" and state.pending is not None:
+            from bofa_studio.rules.bofa1984.losses import loss_candidates
+
+            cands = loss_candidates(self, state, state.pending)
+            cid = cands[0] if cands else None
+        if cid is not None:
+            return [self.seat_of(cid)]
+        return [s for s in self.seats if s.startswith(player)]
 
     def is_terminal(self, state: State) -> bool:
         return state.stage == "over"
@@ -204,7 +283,14 @@ class BofaGame:
         if stage == "advance":
             return [A.Advance(())] + [A.Advance(o) for o in combat.advance_options(self, state)]
         if stage == "move":
-            return self.move_actions(state) + [A.EndPhase()]
+            dives = [A.Dive(e, self.cb.hexes[t], self.cb.hexes[d]) for e, t, d in eagles.dive_actions(self, state)]
+            return self.move_actions(state) + dives + [A.EndPhase()]
+        if stage == "escape":
+            cid = state.escapes[0]
+            return [A.StayPut(cid)] + [A.Escape(cid, self.cb.hexes[h]) for h in leaders.escape_hexes(self, state, cid)]
+        if stage == "regroup_place":
+            cid = state.regroup_place
+            return [A.RegroupMove(cid, self.cb.hexes[h]) for h in regroup.place_actions(self, state)]  # type: ignore[arg-type]
         if stage == "combat":
             return self.combat_actions(state)
         if stage == "fire":
@@ -226,6 +312,9 @@ class BofaGame:
             for h in entry_cache[key]:
                 if self.entry_problem(state, cid, h, entry_cache[key]) is None:
                     out.append(A.Place(cid, hexes[h]))
+        if state.phase_player == "dark":
+            for cid in state.returning:  # O-5
+                out += [A.Place(cid, hexes[h]) for h in leaders.return_hexes(self, state, cid)]
         held = movement.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
         for group in movement.movable_groups(self, state):
             if len(group) > 1 and any(self.specs[c].is_beorn for c in group):
@@ -254,16 +343,17 @@ class BofaGame:
     def combat_actions(self, state: State) -> list[Any]:
         out: list[Any] = []
         hexes = self.cb.hexes
+        for pile, toward in rocks.rock_options(self, state):
+            out.append(A.RollRocks(hexes[pile], hexes[toward]))
         for h in combat.open_skirmishes(self, state):
             out.append(A.Skirmish(hexes[h]))
             for n in combat.second_wave_hexes(self, state, h):
-                wave = tuple(c for c in movement.friends_in(self, state, n, state.phase_player) if c not in state.fought)
-                out.append(A.Skirmish(hexes[h], wave))
+                out.append(A.Skirmish(hexes[h], combat.wave_ready(self, state, n, state.phase_player)))
         for t in combat.attack_targets(self, state):
             sources = combat.attack_sources(self, state, t)
             groups = []
             for s in sources:
-                ready = tuple(c for c in movement.friends_in(self, state, s, state.phase_player) if c not in state.fought)
+                ready = combat.ready(self, state, s, state.phase_player)
                 groups.append(ready)
                 out.append(A.Attack(ready, hexes[t]))
             if len(groups) > 1:
@@ -273,8 +363,9 @@ class BofaGame:
         return out
 
     def fire_actions(self, state: State) -> list[Any]:
-        out: list[Any] = []
         hexes = self.cb.hexes
+        out: list[Any] = [A.CastSpell(s, hexes[t]) for s, t in spells.spell_options(self, state)]
+        out += [A.RollRocks(hexes[p], hexes[t]) for p, t in rocks.rock_options(self, state)]
         by_target: dict[int, list[tuple[str, ...]]] = {}
         targets = fire.open_targets(self, state)
         for unit in fire.firing_units(self, state):

@@ -9,7 +9,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import combat, fire, movement, placement, sequence
+from bofa_studio.rules.bofa1984 import (
+    auto,
+    combat,
+    eagles,
+    fire,
+    leaders,
+    morale,
+    movement,
+    placement,
+    regroup,
+    rocks,
+    sequence,
+    spells,
+)
 from bofa_studio.rules.core import Event, RuleError, pick_weighted
 
 if TYPE_CHECKING:
@@ -30,6 +43,8 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
             raise problem
         movement.put(state, a.counter, h)
         return [Event("place", f"{spec.name} set up in {game.cb.label(h)}")] + placement.advance_setup(game, state)
+    if a.counter in state.returning and state.phase_player == "dark":
+        return leaders.bring_back(game, state, a.counter, h)
     r = game.reinforcement.get(a.counter)
     if r is None:
         raise RuleError("B-5", f"{spec.name} is not a reinforcement")
@@ -85,11 +100,18 @@ def _mode(game: BofaGame, state: State, a: A.ChooseMode) -> list[Event]:
 
 def _move(game: BofaGame, state: State, a: A.Move) -> list[Event]:
     dest = game.idx(a.to)
+    movers = tuple(a.counters)
     path = [game.idx(h) for h in a.path] if a.path else None
-    done = movement.apply_move(game, state, tuple(a.counters), dest, path)
-    names = ", ".join(game.specs[c].name for c in a.counters)
+    done = movement.plan_move(game, state, movers, dest, path)
+    if game.option("s6_morale"):
+        need = morale.check(game, state, movers, done)
+        if need is not None:
+            return morale.start(game, state, movers, dest, done, *need)
+    movement.commit_move(game, state, movers, dest)
+    names = ", ".join(game.specs[c].name for c in movers)
     return [Event("move", f"{names} move to {game.cb.label(dest)}",
-                  {"counters": list(a.counters), "path": [game.cb.label(h) for h in done]})]
+                  {"counters": list(movers), "path": [game.cb.label(h) for h in done]})] + \
+        leaders.after_move(game, state, movers, done)
 
 
 def _attack(game: BofaGame, state: State, a: A.Attack) -> list[Event]:
@@ -110,7 +132,38 @@ def _roll(game: BofaGame, state: State, a: A.DieRoll) -> list[Event]:
     state.rng, _ = pick_weighted(state.rng, [1] * 10)
     if state.stage == "entry_roll":
         return sequence.entry_roll(game, state, a.value)
+    special = ROLLS.get(state.roll_for)  # type: ignore[arg-type]
+    if special is not None:
+        return special(game, state, a.value)
     return combat.resolve_roll(game, state, a.value)
+
+
+ROLLS = {"todo": auto.rolled, "morale": morale.rolled, "dive": eagles.rolled, "rocks": rocks.rolled,
+         "spell": spells.rolled}
+
+
+def _dive(game: BofaGame, state: State, a: A.Dive) -> list[Event]:
+    return eagles.declare(game, state, a.eagle, game.idx(a.target), game.idx(a.to))
+
+
+def _rocks(game: BofaGame, state: State, a: A.RollRocks) -> list[Event]:
+    return rocks.roll_rocks(game, state, game.idx(a.pile), game.idx(a.toward))
+
+
+def _spell(game: BofaGame, state: State, a: A.CastSpell) -> list[Event]:
+    return spells.cast(game, state, a.spell, game.idx(a.target))
+
+
+def _escape(game: BofaGame, state: State, a: A.Escape) -> list[Event]:
+    return leaders.escape(game, state, a.counter, game.idx(a.to))
+
+
+def _stay(game: BofaGame, state: State, a: A.StayPut) -> list[Event]:
+    return leaders.escape(game, state, a.counter, None)
+
+
+def _regroup_move(game: BofaGame, state: State, a: A.RegroupMove) -> list[Event]:
+    return regroup.place(game, state, a.counter, game.idx(a.to))
 
 
 def _take_loss(game: BofaGame, state: State, a: A.TakeLoss) -> list[Event]:
@@ -129,13 +182,16 @@ HANDLERS = {
     A.Place: _place, A.PlaceDefault: _place_default, A.ChooseChip: _choose, A.PlayHeldChip: _play_held,
     A.DrawChip: _draw, A.ChipDrawn: _chip_drawn, A.ChooseMode: _mode, A.Move: _move, A.Attack: _attack,
     A.Skirmish: _skirmish, A.Fire: _fire, A.DieRoll: _roll, A.TakeLoss: _take_loss, A.Advance: _advance,
-    A.EndPhase: _end_phase,
+    A.EndPhase: _end_phase, A.Dive: _dive, A.RollRocks: _rocks, A.CastSpell: _spell, A.Escape: _escape,
+    A.StayPut: _stay, A.RegroupMove: _regroup_move,
 }
 STAGES = {
     A.Place: ("setup", "move"), A.PlaceDefault: ("setup",), A.ChooseChip: ("choose_first", "choose_second"),
     A.PlayHeldChip: ("chip",), A.DrawChip: ("chip",), A.ChipDrawn: ("draw",), A.ChooseMode: ("fc_mode",),
     A.Move: ("move",), A.Attack: ("combat",), A.Skirmish: ("combat",), A.Fire: ("fire",),
     A.DieRoll: ("roll", "entry_roll"), A.TakeLoss: ("loss",), A.Advance: ("advance",),
-    A.EndPhase: ("move", "combat", "fire"),
+    A.EndPhase: ("move", "combat", "fire"), A.Dive: ("move",), A.RollRocks: ("combat", "fire"),
+    A.CastSpell: ("fire",), A.Escape: ("escape",), A.StayPut: ("escape",), A.RegroupMove: ("regroup_place",),
 }
-STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7"}
+STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7",
+              "escape": "S-10", "regroup_place": "S-1"}

@@ -46,7 +46,31 @@ def violations(game: BofaGame, state: State) -> list[str]:
             out.append(f"{cid} is listed as eliminated but has steps left")
     if len(set(state.eliminated)) != len(state.eliminated):
         out.append("a counter was eliminated twice")
-    if state.stage not in ("move",):
+    from bofa_studio.rules.bofa1984.hysteria import can_break
+    from bofa_studio.rules.bofa1984.losses import hit_limit
+
+    for cid, n in state.hits.items():
+        spec = game.specs[cid]
+        if not spec.leader:
+            out.append(f"{cid} carries hit markers but is no leader (S-10)")
+        elif not 0 < n < hit_limit(game, cid):
+            out.append(f"{cid} carries {n} hit markers; a leader falls at {hit_limit(game, cid)} (S-10)")
+        if cid not in state.pos:
+            out.append(f"{cid} carries hit markers off the map")
+    for cid in state.hysteric:
+        if cid not in state.pos:
+            out.append(f"{cid} has an H marker off the map (O-4)")
+        elif not can_break(game, cid):
+            out.append(f"{cid} is hysterical but leaders, Eagles and Elves cannot be (O-4)")
+    if state.hysteric and not game.option("o4_hysteria"):
+        out.append("H markers in a game without O-4")
+    if len(state.spells_used) > 2 or len(set(state.spells_used)) != len(state.spells_used):
+        out.append(f"Gandalf used {state.spells_used}: each spell once, two at most (S-8)")
+    for cid in state.returning:
+        if cid in state.pos:
+            out.append(f"{cid} waits to return (O-5) but is on the map")
+    mid_move = state.stage in ("move", "escape", "regroup_place") or (state.stage == "roll" and state.phase_kind == "move")
+    if not mid_move:
         # B-9 holds at the end of every movement phase, so outside one it must hold everywhere.
         for h, stack in state.stacks.items():
             for side in SIDES:

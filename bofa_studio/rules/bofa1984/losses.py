@@ -32,22 +32,50 @@ def next_victim(game: BofaGame, state: State, group: tuple[str, ...], leader_hit
     return order[-1]
 
 
+def hit_limit(game: BofaGame, cid: str) -> int:
+    """S-10: a leader falls when his hits reach his printed strength (the Gandalf example:
+    5 hits remove a strength-5 Gandalf); Bilbo survives 2 hits (his ring is lost) and falls
+    at the third."""
+    spec = game.specs[cid]
+    return spec.strength[1] + (1 if "hobbit" in spec.flags else 0)
+
+
 def hit(game: BofaGame, state: State, cid: str, pending: Pending | None, events: list[Event]) -> None:
-    """One step lost: full -> reduced (flip), reduced -> eliminated (B-1 TAKING A HIT)."""
+    """One step lost: full -> reduced (flip), reduced -> eliminated (B-1 TAKING A HIT).
+
+    S-10: with hit markers a leader instead collects hits until they reach his limit."""
     spec = game.specs[cid]
     if pending is not None and spec.leader:
         pending.leader_hit.add(cid)
+    if spec.leader and game.option("s10_leaders"):
+        n = state.hits.get(cid, 0) + 1
+        if n < hit_limit(game, cid):
+            state.hits[cid] = n
+            events.append(Event("leader_hit", f"{spec.name} takes a hit ({n} hit marker(s))",
+                                {"counter": cid, "hits": n}))
+            return
+        state.steps[cid] = 1
     state.steps[cid] -= 1
     if state.steps[cid] <= 0:
-        state.steps[cid] = 0
-        from bofa_studio.rules.bofa1984.movement import remove
-
-        where = game.cb.label(state.pos[cid])
-        remove(state, cid)
-        state.eliminated.append(cid)
-        events.append(Event("eliminated", f"{spec.name} is eliminated in {where}", {"counter": cid}))
+        eliminate(game, state, cid, events)
     else:
         events.append(Event("reduced", f"{spec.name} is reduced", {"counter": cid}))
+
+
+def eliminate(game: BofaGame, state: State, cid: str, events: list[Event]) -> None:
+    from bofa_studio.rules.bofa1984.movement import remove
+
+    spec = game.specs[cid]
+    state.steps[cid] = 0
+    where = game.cb.label(state.pos[cid])
+    remove(state, cid)
+    state.eliminated.append(cid)
+    state.hits.pop(cid, None)
+    state.hysteric.discard(cid)
+    events.append(Event("eliminated", f"{spec.name} is eliminated in {where}", {"counter": cid}))
+    if spec.leader and spec.side == "dark" and cid != "bolg" and game.option("o5_goblin_leaders"):
+        # O-5: a goblin tribal leader is replaced; Bolg is not.
+        state.returning.append(cid)
 
 
 def candidates(game: BofaGame, state: State, groups: tuple[tuple[str, ...], ...], ordered: bool,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import RuleError
 
 if TYPE_CHECKING:
@@ -22,10 +22,9 @@ if TYPE_CHECKING:
 
 def controlled_by(game: BofaGame, state: State, h: int, side: str) -> bool:
     """B-6/B-10: a hex is controlled by a side with a combat counter there (or Thorin)."""
-    specs = game.specs
+    side_of, controls = game.side_of, game.controls
     for cid in state.stacks.get(h, ()):
-        spec = specs[cid]
-        if spec.side == side and spec.controls_hex:
+        if side_of[cid] == side and cid in controls:
             return True
     return False
 
@@ -191,7 +190,28 @@ def path_to(prev: dict[int, int], start: int, dest: int) -> list[int]:
 def destination_problem(game: BofaGame, state: State, movers: tuple[str, ...], dest: int) -> str | None:
     side = state.phase_player
     friends = friends_in(game, state, dest, side)
-    return stacking_problem(game, state, friends + [c for c in movers if c not in friends])
+    problem = stacking_problem(game, state, friends + [c for c in movers if c not in friends])
+    if problem or not game.standard_moves:
+        return problem
+    return standard_destination_problem(game, state, movers, dest)
+
+
+def standard_destination_problem(game: BofaGame, state: State, movers: tuple[str, ...], dest: int) -> str | None:
+    """S-6 and S-7 limits on where a move may end, beyond B-9."""
+    problem = hex_problem(game, state, movers, dest)
+    if problem:
+        return problem
+    enemy = other_side(state.phase_player)  # type: ignore[arg-type]
+    specs = game.specs
+    if dest in state.stacks and game.option("s7_eagle_skirmishes"):
+        if has_side(game, state, dest, enemy):
+            if any(specs[c].is_eagle for c in movers) and (game.cb.front_gate[dest] or game.cb.guard_room[dest]):
+                return "S-7: Giant Eagles take no part in skirmishes at the Front Gate or in the guard rooms"
+            if any(specs[c].is_eagle for c in state.stacks[dest]):
+                return "S-7: enemy units move through Giant Eagles but cannot force them to the ground"
+    if state.morale_failed and any(c in state.morale_failed for c in movers) and has_side(game, state, dest, enemy):
+        return "S-6: a unit that failed a morale check may not try to enter an enemy's hex again this phase"
+    return None
 
 
 def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
@@ -205,6 +225,9 @@ def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
         d for d in reach
         if d != start and (alone_ok if d not in stacks else destination_problem(game, state, movers, d) is None)
     ]
+    if game.standard_moves:
+        fg = game.cb.front_gate
+        dests = [d for d in dests if d in stacks or not fg[d] or hex_problem(game, state, movers, d) is None]
     dests.sort()
     return reach, dests
 
@@ -275,6 +298,13 @@ def validate_path(game: BofaGame, state: State, movers: tuple[str, ...], start: 
 
 
 def apply_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, path: list[int] | None) -> list[int]:
+    path = plan_move(game, state, movers, dest, path)
+    commit_move(game, state, movers, dest)
+    return path
+
+
+def plan_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, path: list[int] | None) -> list[int]:
+    """Check a move against every rule and return its path; the state is not changed."""
     start = check_movers(game, state, movers)
     if any(game.specs[c].is_beorn for c in movers) and len(movers) > 1:
         raise RuleError("B-9", "Beorn may not be stacked with friendly units")
@@ -296,7 +326,12 @@ def apply_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int,
         path = path_to(reach, start, dest)
     problem = destination_problem(game, state, movers, dest)
     if problem:
-        raise RuleError("B-9", problem)
+        raise RuleError(problem[:3] if problem[:2] in ("S-",) else "B-9", problem)
+    return path
+
+
+def commit_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int) -> None:
+    start = state.pos[movers[0]]
     stack = state.stacks[start]
     for c in movers:
         stack.remove(c)
@@ -305,7 +340,6 @@ def apply_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int,
     if not stack:
         del state.stacks[start]
     state.stacks.setdefault(dest, []).extend(movers)
-    return path
 
 
 def put(state: State, cid: str, h: int) -> None:

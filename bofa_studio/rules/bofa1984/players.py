@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import movement
+from bofa_studio.rules.bofa1984 import eagles, leaders, movement
 from bofa_studio.rules.core import uniform_index
 
 if TYPE_CHECKING:
@@ -55,6 +55,9 @@ def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
 
 def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
     options: list[Any] = [("enter", c) for c in game.reinforcements_ready(state)]
+    options += [("return", c) for c in state.returning] if state.phase_player == "dark" else []
+    if game.option("s7_dive_attacks") and state.phase_player == "free_peoples":
+        options += [("dive", c) for c in game.counter_order if game.specs[c].is_eagle and c in state.pos]
     options += [("move", g) for g in movement.movable_groups(game, state)
                 if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
     options.append(("end", None))
@@ -63,7 +66,18 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         kind, what = options[i]
         if kind == "end":
             return A.EndPhase(), rng
-        if kind == "enter":
+        if kind == "return":
+            hexes = leaders.return_hexes(game, state, what)
+            if hexes:
+                rng, j = uniform_index(rng, len(hexes))
+                return A.Place(what, game.hex(hexes[j])), rng
+        elif kind == "dive":
+            dives = [(t, d) for t in eagles.dive_targets(game, state, what) for d in eagles.dive_ends(game, state, what, t)]
+            if dives:
+                rng, j = uniform_index(rng, len(dives))
+                t, d = dives[j]
+                return A.Dive(what, game.hex(t), game.hex(d)), rng
+        elif kind == "enter":
             hexes = [h for h in game.entry_hexes(state, what) if game.entry_problem(state, what, h) is None]
             if hexes:
                 rng, j = uniform_index(rng, len(hexes))

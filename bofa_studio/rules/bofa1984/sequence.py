@@ -31,8 +31,13 @@ def begin_turn(game: BofaGame, state: State) -> list[Event]:
     state.phase_player = None
     state.phase_kind = None
     state.stage = "choose_first"
-    return [Event("turn", f"turn {state.turn} begins; {state.first_chooser} chooses first",
-                  {"turn": state.turn})]
+    events = [Event("turn", f"turn {state.turn} begins; {state.first_chooser} chooses first",
+                    {"turn": state.turn})]
+    if game.option("s3_regrouping"):
+        from bofa_studio.rules.bofa1984 import regroup
+
+        events += regroup.start(game, state)
+    return events
 
 
 def take_chip(game: BofaGame, state: State, kind: str) -> None:
@@ -77,9 +82,31 @@ def begin_kind(game: BofaGame, state: State, kind: str) -> list[Event]:
     state.stage = kind
     events = [Event("phase", f"phase {state.phase_no}: {state.phase_player} {kind}",
                     {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
+    if game.standard_phases:
+        return events + standard_phase_start(game, state, kind)
     if kind == "move" and entry_roll_due(game, state):
         state.stage = "entry_roll"
     return events
+
+
+def standard_phase_start(game: BofaGame, state: State, kind: str) -> list[Event]:
+    """Per-phase bookkeeping of the Standard Game and the optional rules, and the automatic
+    steps at a phase's start (O-4 hysterical moves, O-1 bats)."""
+    from bofa_studio.rules.bofa1984 import auto, hysteria, optional
+
+    state.morale_failed = set()
+    state.dived = set()
+    state.rocks_used = set()
+    state.spell_tried = False
+    if kind == "move" and game.option("o4_hysteria"):
+        hysteria.start_move(game, state)
+    if kind == "fire" and state.phase_player == "dark" and game.option("o1_bat_attack"):
+        optional.start_bats(game, state)
+    if state.todo:
+        return auto.run(game, state)
+    if kind == "move" and entry_roll_due(game, state):
+        state.stage = "entry_roll"
+    return []
 
 
 def entry_roll_due(game: BofaGame, state: State) -> str | None:

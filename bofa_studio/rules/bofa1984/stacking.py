@@ -23,10 +23,27 @@ def stacking_problem(game: BofaGame, state: State, counters: Iterable[str]) -> s
     weight = 0
     reduced_kinds = set()
     beorn = False
+    eagles = others = 0
     n = 0
-    for cid in counters:
+    counters = list(counters)
+    rider_carries = -1
+    if game.o7:
+        # O-7: a goblin (not a wolf rider) may lie on top of a wolf rider without counting.
+        for i in range(1, len(counters)):
+            below, above = specs[counters[i - 1]], specs[counters[i]]
+            if "wolf_rider" in below.flags and "goblin" in above.flags and "wolf_rider" not in above.flags \
+                    and not above.leader:
+                rider_carries = i
+                break
+    for i, cid in enumerate(counters):
         n += 1
         spec = specs[cid]
+        if spec.is_eagle:
+            eagles += 1
+        else:
+            others += 1
+        if i == rider_carries:
+            continue
         if spec.is_beorn:
             beorn = True
         if spec.leader:
@@ -42,10 +59,26 @@ def stacking_problem(game: BofaGame, state: State, counters: Iterable[str]) -> s
                 reduced_kinds.add("dwarf")
     if beorn and n > 1:
         return "Beorn may not be stacked with friendly units"
+    if eagles and others and game.option("s7_eagle_skirmishes"):
+        return "S-7: Giant Eagles cannot end their movement stacked on a friendly counter"
     if leaders > 1:
         return "not more than one leader or character per hex"
     if weight > 2:
         return "only one full-strength counter, or two reduced ones, may end movement in a hex"
     if len(reduced_kinds) == 2:
         return "reduced Elf and Dwarf counters cannot be stacked"
+    return None
+
+
+def hex_problem(game: BofaGame, state: State, counters: Iterable[str], h: int) -> str | None:
+    """Why these counters may not end in hex ``h`` whatever lies there, or None.
+
+    S-6: in the Standard Game only Dwarves of the Free Peoples may occupy the Front Gate.
+    S-7: Giant Eagles take no part in skirmishes in the Front Gate or a guard room, so
+    they may not end there on an enemy (checked by the caller that knows the enemy)."""
+    if game.cb.front_gate[h] and game.option("s6_morale"):
+        for cid in counters:
+            spec = game.specs[cid]
+            if spec.side == "free_peoples" and "dwarf" not in spec.flags:
+                return f"S-6: only Dwarves may hold the Front Gate, not {spec.name}"
     return None

@@ -34,6 +34,8 @@ class Pending:
     # The defender's counters, one group per hex. In the Basic Game this is always one
     # hex (losses fall from the top, no choice), but the machinery is the attacker's.
     def_groups: tuple[tuple[str, ...], ...] = ()
+    shift: int = 0  # columns to the right (S-10 Bolg, O-3 Thorin)
+    hysteria: bool = False  # O-4: the result carried an asterisk
 
     def copy(self) -> Pending:
         p = Pending(**{k: getattr(self, k) for k in self.__slots__})  # type: ignore[attr-defined]
@@ -70,6 +72,31 @@ class State:
     # Entry groups chosen by a die roll for a reinforcement (S-5), by reinforcement name.
     entry_rolls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     pending_side: str | None = None  # who must act in a "loss" stage
+    # -- the Standard Game and the optional rules (empty in the Basic Game) --
+    hits: dict[str, int] = field(default_factory=dict)  # S-10 hit markers under leaders
+    hysteric: set[str] = field(default_factory=set)  # O-4 "H" markers
+    # Automatic steps still to run (regrouping rolls, bat attacks, hysterical moves...),
+    # each a tuple whose first item names it, and the stage to enter when none is left.
+    todo: list[tuple] = field(default_factory=list)
+    after_todo: str | None = None
+    roll_for: str | None = None  # what a "roll" stage rolls for; None: a combat or a shot
+    morale: tuple | None = None  # (movers, dest, path, target) of an S-6 check being rolled
+    morale_failed: set[str] = field(default_factory=set)
+    escapes: list[str] = field(default_factory=list)  # S-10 leaders offered an escape now
+    resume: str | None = None  # the stage a decision interrupted
+    dived: set[str] = field(default_factory=set)  # S-7: one dive per Eagle per MOVE phase
+    dive: tuple | None = None  # (eagle, target counter, destination) being rolled
+    rocks_used: set[int] = field(default_factory=set)  # S-7: one roll per pile per phase
+    rock: tuple | None = None  # (pile, hex at distance 2) being rolled
+    spells_used: list[str] = field(default_factory=list)  # S-8: spells activated this game
+    spell_tried: bool = False  # S-8: one attempt per FIRE phase
+    spell: tuple | None = None  # (spell, target hex) being rolled
+    thorin_left: bool = False  # O-3: Thorin has left the Front Gate
+    returning: list[str] = field(default_factory=list)  # O-5: goblin leaders waiting to return
+    regroup_place: str | None = None  # S-3: a regrouped counter that must move out of its hex
+    variable_tribes: tuple[str, ...] = ()  # O-6: the two tribes that come over the mountain
+    extra_elves: tuple[str, ...] = ()  # O-8: the extra Elf counters brought into play
+    extra_count: int = 0  # O-8: how many the roll allows
     actions: int = 0
     result: dict | None = None
 

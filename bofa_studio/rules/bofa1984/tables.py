@@ -70,18 +70,19 @@ class Tables:
             )
             for m in data["modifiers"]
         }
-        self._combat_cache: dict[tuple[int, int], CombatResult] = {}
+        self._combat_cache: dict[tuple[int, int, int], CombatResult] = {}
 
     def combat_column(self, difference: int) -> int:
         return _column_index(self.combat_columns, difference)
 
-    def combat(self, difference: int, modified_roll: int) -> CombatResult:
-        """Look up a combat. Rows outside the table use its first or last row (B-7 Notes)."""
-        key = (difference, modified_roll)
+    def combat(self, difference: int, modified_roll: int, shift: int = 0) -> CombatResult:
+        """Look up a combat. Rows outside the table use its first or last row (B-7 Notes).
+        ``shift`` moves that many columns right (S-10 Bolg, O-3 Thorin), never off the table."""
+        key = (difference, modified_roll, shift)
         hit = self._combat_cache.get(key)
         if hit is not None:
             return hit
-        col = self.combat_column(difference)
+        col = min(max(self.combat_column(difference) + shift, 0), len(self.combat_columns) - 1)
         row = min(max(modified_roll, self.combat_min_row), self.combat_max_row)
         cell = self.combat_rows[row][col]
         result = CombatResult(

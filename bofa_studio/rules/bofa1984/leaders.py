@@ -1,0 +1,122 @@
+"""S-10 leaders: the escape of a leader whose hex an enemy enters, and O-5's returning
+goblin leaders. (Hit markers are in ``losses``; their regrouping in ``regroup``.)
+
+An escape is the leader's owner's decision, taken at once, in the middle of the
+other side's movement phase: a stage where that player acts, with "stay" always
+offered so a game never waits on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.movement import controlled_by, friends_in, has_side, put, remove
+from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def after_move(game: BofaGame, state: State, movers: tuple[str, ...], path: list[int]) -> list[Event]:
+    """Bookkeeping once a move is made: O-3 (Thorin left the gate), S-10 escape offers."""
+    if "thorin" in movers and game.cb.front_gate[path[0]]:
+        state.thorin_left = True
+    if not game.option("s10_leaders"):
+        return []
+    enemy = other_side(game.side_of[movers[0]])
+    found = []
+    for h in path[1:]:
+        for c in state.stacks.get(h, ()):
+            spec = game.specs[c]
+            if spec.side == enemy and spec.leader and not spec.is_beorn and not spec.is_thorin:
+                found.append(c)
+    found = [c for c in dict.fromkeys(found) if escape_hexes(game, state, c)]
+    if not found:
+        return []
+    state.escapes = found
+    state.resume = state.stage
+    state.stage = "escape"
+    names = ", ".join(game.specs[c].name for c in found)
+    return [Event("escape_offer", f"S-10: {names} may escape", {"counters": found})]
+
+
+def escape_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
+    """Hexes the leader can reach with his whole movement value, avoiding the enemy."""
+    spec = game.specs[cid]
+    side = spec.side
+    enemy = other_side(side)
+    start = state.pos[cid]
+    budget = spec.movement[state.steps[cid] - 1]
+    steps = game.fly_steps if spec.is_eagle else game.ground_steps[side]
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n, cost in steps[h]:
+                d = dist[h] + cost
+                if d > budget or d >= dist.get(n, 1 << 30):
+                    continue
+                if not spec.is_eagle and controlled_by(game, state, n, enemy):
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
+    out = []
+    for h in sorted(dist):
+        if h == start or has_side(game, state, h, enemy) or hex_problem(game, state, [cid], h):
+            continue
+        if stacking_problem(game, state, friends_in(game, state, h, side) + [cid]) is None:
+            out.append(h)
+    return out
+
+
+def escape(game: BofaGame, state: State, cid: str, to: int | None) -> list[Event]:
+    if not state.escapes or state.escapes[0] != cid:
+        raise RuleError("S-10", f"{cid} is not the leader whose escape is being decided")
+    name = game.specs[cid].name
+    if to is None:
+        events = [Event("escape", f"{name} stays")]
+    else:
+        if to not in escape_hexes(game, state, cid):
+            raise RuleError("S-10", f"{name} cannot escape to {game.cb.label(to)}")
+        remove(state, cid)
+        put(state, cid, to)
+        events = [Event("escape", f"{name} escapes to {game.cb.label(to)}", {"counter": cid})]
+    state.escapes.pop(0)
+    if not state.escapes:
+        state.stage, state.resume = state.resume or "move", None
+    return events
+
+
+# -- O-5 goblin leaders return -----------------------------------------------------------
+
+def return_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
+    """O-5: a hex with a counter of his tribe, where he may stack."""
+    command = game.specs[cid].command
+    out = []
+    for h, stack in state.stacks.items():
+        if any(game.specs[c].command == command and not game.specs[c].leader for c in stack):
+            if stacking_problem(game, state, friends_in(game, state, h, "dark") + [cid]) is None:
+                out.append(h)
+    return sorted(out)
+
+
+def bring_back(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:
+    """O-5: back with half his combat strength (Thuk, 3, returns with 1)."""
+    if h not in return_hexes(game, state, cid):
+        raise RuleError("O-5", f"{game.specs[cid].name} returns in a hex with a counter of his tribe")
+    full = game.specs[cid].strength[1]
+    state.returning.remove(cid)
+    state.eliminated.remove(cid)
+    if game.option("s10_leaders"):
+        state.steps[cid] = 2
+        state.hits[cid] = full - full // 2
+    else:
+        state.steps[cid] = 1
+    put(state, cid, h)
+    state.moved.add(cid)
+    return [Event("leader_returns", f"O-5: {game.specs[cid].name} returns in {game.cb.label(h)}", {"counter": cid})]

@@ -1,0 +1,89 @@
+"""Optional rules that are small: O-1 bat attacks and O-2 seats (who commands what).
+
+O-2 seats: the engine's players stay the two sides (``current_player``); a seat is a
+person at the table. ``seat_of`` maps a counter's command to its seat, so the UI can
+tell which person acts for a counter, and ``current_seats`` names the seats acting now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984 import auto
+from bofa_studio.rules.bofa1984.losses import eliminate
+from bofa_studio.rules.bofa1984.movement import friends_in
+from bofa_studio.rules.core import Event
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+# -- O-1 bats ----------------------------------------------------------------------------
+
+BAT_TARGET = 3  # "On a die result of 1-3"
+BAT_TARGET_WITH_LEADER = 2  # "a 1 or 2 must be rolled"
+
+
+def start_bats(game: BofaGame, state: State) -> None:
+    """O-1: at the start of each Dark FIRE phase, a roll against every reduced Free Peoples
+    counter outside the guard rooms."""
+    items = [("bats", c) for c in game.counter_order if _bat_target(game, state, c)]
+    if items:
+        auto.schedule(state, items, "fire")
+
+
+def _bat_target(game: BofaGame, state: State, cid: str) -> bool:
+    h = state.pos.get(cid)
+    if h is None or game.side_of[cid] != "free_peoples" or game.specs[cid].leader or state.steps[cid] != 1:
+        return False
+    if game.cb.guard_room[h]:
+        return False
+    return "gandalf" not in state.stacks[h]  # "stacked with Gandalf cannot be attacked by bats"
+
+
+def bat_need(game: BofaGame, state: State, cid: str) -> int:
+    from bofa_studio.rules.bofa1984.regroup import commands
+
+    mates = friends_in(game, state, state.pos[cid], "free_peoples")
+    if any(game.specs[c].leader and commands(game, c, cid) for c in mates):
+        return BAT_TARGET_WITH_LEADER
+    return BAT_TARGET
+
+
+@auto.step("bats", lambda game, state, item: _bat_target(game, state, item[1]))
+def _bats(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
+    cid = item[1]
+    need = bat_need(game, state, cid)
+    name = game.specs[cid].name
+    if roll > need:
+        return [Event("bats", f"bats attack {name}: {roll}, no effect")]
+    events = [Event("bats", f"bats attack {name}: {roll} (needs {need}): removed")]
+    eliminate(game, state, cid, events)
+    return events
+
+
+# -- O-2 seats ---------------------------------------------------------------------------
+
+SECOND_WAVE_COMMANDS = ("gurash", "osag")
+FOUR_SEAT_ELVEN = ("elves", "beorn", "free_peoples")  # Elves, Beorn, Gandalf (all FP), Bilbo (elves)
+
+
+def seats(game: BofaGame) -> list[str]:
+    out = ["free_peoples"]
+    if game.option("o2_four_players"):
+        out = ["free_peoples_elves", "free_peoples_dwarves"]
+    out.append("dark")
+    if game.option("o2_three_players") or game.option("o2_four_players"):
+        out.append("dark_second_wave")
+    return out
+
+
+def seat_of(game: BofaGame, cid: str) -> str:
+    spec = game.specs[cid]
+    if spec.side == "dark":
+        if spec.command in SECOND_WAVE_COMMANDS and (game.option("o2_three_players") or game.option("o2_four_players")):
+            return "dark_second_wave"
+        return "dark"
+    if game.option("o2_four_players"):
+        return "free_peoples_elves" if spec.command in FOUR_SEAT_ELVEN else "free_peoples_dwarves"
+    return "free_peoples"

@@ -1,0 +1,187 @@
+"""S-3 regrouping (with S-1's leader rules): one roll per reduced unit, per leader hit
+and (O-4) per hysterical unit, at the start of the side's turns.
+
+The Free Peoples regroup in white (even) turns and the Dark in black (odd) turns. The
+printed list of white turns leaves out turn 10; the rule's intent ("in the white
+turn") and the definition of white turns (all even turns, B-1) include it, so the
+engine regroups in every even turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984 import auto
+from bofa_studio.rules.bofa1984.combat import strength
+from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.movement import friends_in, has_side
+from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+UNIT_TARGET = 4  # S-3: "A result of 1-4 gives the unit strength back"
+HYSTERIC_TARGET = 1  # O-4: "only with a combat strength value of 1"
+
+
+def regrouping_side(turn: int) -> str:
+    """S-3: white (even) turns the Free Peoples, black (odd) turns the Dark; turn 10 included."""
+    return "free_peoples" if turn % 2 == 0 else "dark"
+
+
+def commands(game: BofaGame, leader: str, unit: str) -> bool:
+    """S-1 command table: Gandalf all Free Peoples, Bolg all the Dark, the others their own
+    command (Thranduil and Bilbo the Elves, Dain and Thorin the Dwarves, Bard the Men,
+    Gwaihir the Eagles, each captain his tribe). Beorn commands nobody."""
+    ls, us = game.specs[leader], game.specs[unit]
+    if ls.is_beorn or ls.side != us.side:
+        return False
+    return ls.command == us.side or ls.command == us.command or (ls.command == "free_peoples" and us.side == "free_peoples")
+
+
+def supporting_leader(game: BofaGame, state: State, cid: str) -> str | None:
+    """S-1/S-6: the leader on top of ``cid``'s stack who commands it, if any."""
+    side = game.side_of[cid]
+    mine = friends_in(game, state, state.pos[cid], side)
+    top = mine[-1] if mine else None
+    if top is None or top == cid or not game.specs[top].leader:
+        return None
+    return top if commands(game, top, cid) else None
+
+
+def start(game: BofaGame, state: State) -> list[Event]:
+    """Queue the regrouping rolls of the turn's side: leaders first (S-1 advises it, so
+    that a healed leader supports with his full strength), then units."""
+    side = regrouping_side(state.turn)
+    leaders, units = [], []
+    for cid in game.counter_order:
+        if cid not in state.pos or game.side_of[cid] != side:
+            continue
+        if game.specs[cid].leader:
+            if game.option("s10_leaders"):
+                leaders += [("regroup_leader", cid)] * state.hits.get(cid, 0)
+        elif cid in state.hysteric or state.steps[cid] == 1:
+            units.append(("regroup", cid))
+    auto.schedule(state, leaders + units, "choose_first")
+    events = [Event("regroup", f"turn {state.turn}: {side} regroups", {"side": side})]
+    return events + auto.run(game, state)
+
+
+def target(game: BofaGame, state: State, cid: str) -> int:
+    """The highest roll that regroups ``cid`` now (0: it cannot be regrouped)."""
+    leader = supporting_leader(game, state, cid)
+    bonus = strength(game, state, leader) if leader else 0
+    if cid in state.hysteric:
+        return HYSTERIC_TARGET + bonus if leader else 0
+    return UNIT_TARGET + bonus
+
+
+def displacement_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
+    """Adjacent hexes a regrouped counter may be moved to when its own hex is too full (S-1)."""
+    side = game.side_of[cid]
+    h = state.pos[cid]
+    trial = dict(state.steps)
+    trial[cid] = 2
+    out = []
+    for n in sorted(game.cb.adjacent_open[h]):
+        if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
+            continue
+        if hex_problem(game, state, [cid], n):
+            continue
+        if _stacking_with(game, state, friends_in(game, state, n, side) + [cid], trial) is None:
+            out.append(n)
+    return out
+
+
+def _stacking_with(game: BofaGame, state: State, counters: list[str], steps: dict[str, int]) -> str | None:
+    saved = state.steps
+    state.steps = steps
+    try:
+        return stacking_problem(game, state, counters)
+    finally:
+        state.steps = saved
+
+
+def _overfull(game: BofaGame, state: State, cid: str) -> bool:
+    trial = dict(state.steps)
+    trial[cid] = 2
+    side = game.side_of[cid]
+    return _stacking_with(game, state, friends_in(game, state, state.pos[cid], side), trial) is not None
+
+
+def _unit_wanted(game: BofaGame, state: State, item: tuple) -> bool:
+    cid = item[1]
+    if cid not in state.pos or not (cid in state.hysteric or state.steps[cid] == 1):
+        return False
+    if target(game, state, cid) <= 0:
+        return False
+    # S-1: "If the adjacent friendly counters have no room ... the reduced unit cannot be regrouped."
+    return cid in state.hysteric or not _overfull(game, state, cid) or bool(displacement_hexes(game, state, cid))
+
+
+@auto.step("regroup", _unit_wanted)
+def _regroup(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
+    cid = item[1]
+    need = target(game, state, cid)
+    name = game.specs[cid].name
+    if roll > need:
+        return [Event("regroup_roll", f"{name} rolls {roll}, needs {need} or less: not regrouped",
+                      {"counter": cid, "roll": roll, "success": False})]
+    if cid in state.hysteric:
+        state.hysteric.discard(cid)
+        return [Event("regroup_roll", f"{name} rolls {roll} (needs {need}): the H marker goes",
+                      {"counter": cid, "roll": roll, "success": True})]
+    must_move = _overfull(game, state, cid)
+    state.steps[cid] = 2
+    events = [Event("regroup_roll", f"{name} rolls {roll} (needs {need}): back to full strength",
+                    {"counter": cid, "roll": roll, "success": True})]
+    if must_move:
+        state.regroup_place = cid
+        state.stage = "regroup_place"
+    return events
+
+
+def place_actions(game: BofaGame, state: State) -> list[int]:
+    cid = state.regroup_place
+    assert cid is not None
+    return displacement_hexes(game, state, cid)
+
+
+def place(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:
+    """S-1: the regrouped counter moves to an adjacent hex (the owner picks which)."""
+    from bofa_studio.rules.bofa1984.movement import put, remove
+
+    if cid != state.regroup_place:
+        raise RuleError("S-1", f"{cid} is not the regrouped counter that must move")
+    state.steps[cid] = 1
+    ok = h in displacement_hexes(game, state, cid)
+    state.steps[cid] = 2
+    if not ok:
+        raise RuleError("S-1", f"{game.cb.label(h)} is not a free adjacent hex that can take {game.specs[cid].name}")
+    remove(state, cid)
+    put(state, cid, h)
+    state.regroup_place = None
+    return [Event("regroup_move", f"{game.specs[cid].name} moves to {game.cb.label(h)} to make room")] + \
+        auto.resume(game, state)
+
+
+def _leader_wanted(game: BofaGame, state: State, item: tuple) -> bool:
+    return item[1] in state.pos and state.hits.get(item[1], 0) > 0
+
+
+@auto.step("regroup_leader", _leader_wanted)
+def _regroup_leader(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
+    """S-1: one roll per hit; the original combat strength or less removes it."""
+    cid = item[1]
+    need = game.specs[cid].strength[1]
+    name = game.specs[cid].name
+    if roll <= need:
+        state.hits[cid] -= 1
+        if not state.hits[cid]:
+            del state.hits[cid]
+        return [Event("regroup_roll", f"{name} rolls {roll} (needs {need}): one hit removed",
+                      {"counter": cid, "roll": roll, "success": True})]
+    return [Event("regroup_roll", f"{name} rolls {roll}, needs {need} or less: the hit stays",
+                  {"counter": cid, "roll": roll, "success": False})]
