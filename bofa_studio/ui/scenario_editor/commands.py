@@ -49,6 +49,34 @@ class SetValueCommand(QUndoCommand):
         self.model.set_at(self.path, self.before)
 
 
+class SetValuesCommand(QUndoCommand):
+    """Several paths set in order as one step (e.g. a counter leaves one list and joins another).
+
+    The steps live in a Python list rather than as child QUndoCommands: the
+    wrappers of child commands are not kept alive by Qt, and a macro of a
+    hundred placements crashed when they were collected.
+    """
+
+    def __init__(self, model: ScenarioModel, changes: list[tuple[Path_, Any]], label: str) -> None:
+        super().__init__(label)
+        self.model = model
+        self.steps: list[tuple[Path_, Any, Any]] = []
+        # Each step remembers the value its predecessors leave, so apply them while recording.
+        for path, value in changes:
+            self.steps.append((tuple(path), copy.deepcopy(model.get(tuple(path))), copy.deepcopy(value)))
+            model.set_at(tuple(path), value)
+        for path, before, _after in reversed(self.steps):
+            model.set_at(path, before)
+
+    def redo(self) -> None:
+        for path, _before, after in self.steps:
+            self.model.set_at(path, after)
+
+    def undo(self) -> None:
+        for path, before, _after in reversed(self.steps):
+            self.model.set_at(path, before)
+
+
 def push(model: ScenarioModel, label: str, changes: list[tuple[Path_, Any]], merge: str | None = None) -> None:
     """Push one undoable step that sets every (path, value) in ``changes``, in order."""
     changes = [(p, v) for p, v in changes if model.get(p) != v]
@@ -57,13 +85,5 @@ def push(model: ScenarioModel, label: str, changes: list[tuple[Path_, Any]], mer
     if len(changes) == 1:
         path, value = changes[0]
         model.undo_stack.push(SetValueCommand(model, path, value, label, merge))
-        return
-    parent = QUndoCommand(label)
-    # Children are built one after another against the model as it will be, so
-    # each remembers the value its predecessors left; apply them as we go.
-    for path, value in changes:
-        child = SetValueCommand(model, path, value, label, None, parent)
-        child.redo()
-    for i in reversed(range(parent.childCount())):
-        parent.child(i).undo()  # type: ignore[union-attr]
-    model.undo_stack.push(parent)
+    else:
+        model.undo_stack.push(SetValuesCommand(model, changes, label))

@@ -94,11 +94,14 @@ class CounterDetails(QWidget):
         self.weapon.activated.connect(lambda _i: self._field("weapon", self.weapon.currentText()))
         self.command.activated.connect(lambda _i: self._field("command", self.command.currentText()))
         self.assignment.activated.connect(self._assign)
-        model.changed.connect(lambda _path: self.refresh())
+        model.changed.connect(self._changed)
         self.refresh()
 
     def show_counter(self, cid: str | None) -> None:
         self.cid = cid
+        self.refresh()
+
+    def _changed(self, _path: tuple) -> None:
         self.refresh()
 
     def refresh(self) -> None:

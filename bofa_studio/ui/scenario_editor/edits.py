@@ -14,6 +14,18 @@ from bofa_studio.ui.scenario_editor.commands import push
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
 
 EDITED = "edited in the scenario editor"
+
+
+def edited_provenance(old: str) -> str:
+    """The provenance of a value an author changed.
+
+    The file format admits only ``rulebook ...`` or ``reconstructed ...``; an
+    author's value is not printed in the rulebook, so it is a reconstruction,
+    marked as edited and keeping what it replaced.
+    """
+    if EDITED in old:
+        return old
+    return f"reconstructed ({EDITED}; was: {old or 'unknown'})"
 VALUE_NAMES = {"strength": "strength", "movement": "movement", "bow": "bow value"}
 
 
@@ -95,8 +107,8 @@ def set_counter_value(model: ScenarioModel, cid: str, side: str, key: str, value
         return
     prov = c.get("provenance", {}).get(side, "")
     changes: list[tuple[tuple, Any]] = [(("counters", i, side, key), value)]
-    if not prov.startswith(EDITED):
-        changes.append((("counters", i, "provenance", side), f"{EDITED} (was: {prov or 'unknown'})"))
+    if EDITED not in prov:
+        changes.append((("counters", i, "provenance", side), edited_provenance(prov)))
     push(model, f"Set {side} {VALUE_NAMES.get(key, key)} of {c['name']} to {value}", changes,
          merge=f"counter:{cid}:{side}:{key}")
 

@@ -38,10 +38,13 @@ class ScenarioProblemsPanel(QWidget):
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
         self.timer.timeout.connect(self.refresh)
-        model.changed.connect(lambda _path: self.timer.start())
+        model.changed.connect(self._changed)
 
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == ERROR]
+
+    def _changed(self, _path: tuple) -> None:
+        self.timer.start()
 
     def refresh(self) -> None:
         self.timer.stop()

@@ -101,7 +101,10 @@ class RulesPanel(QWidget):
         layout.addLayout(meta)
         layout.addWidget(box)
         layout.addWidget(chips, 1)
-        model.changed.connect(lambda _path: self.refresh())
+        model.changed.connect(self._changed)
+        self.refresh()
+
+    def _changed(self, _path: tuple) -> None:
         self.refresh()
 
     def refresh(self) -> None:

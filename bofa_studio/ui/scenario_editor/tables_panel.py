@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 
-EDITED = "edited in the scenario editor"
 PROVENANCE_COLOURS = {"rulebook": "#c8e6c9", "reconstructed": "#ffe0b2", "edited": "#bbdefb"}
 COMBAT_CELL = re.compile(r"^\s*(?:([AD])\s*(\d+)|-|0)?\s*(\*)?\s*$", re.IGNORECASE)
 
@@ -55,6 +54,8 @@ def parse_combat(text: str) -> dict[str, Any] | None:
 
 
 def provenance_colour(prov: str) -> QColor:
+    if edits.EDITED in prov:
+        return QColor(PROVENANCE_COLOURS["edited"])
     for key, colour in PROVENANCE_COLOURS.items():
         if prov.startswith(key):
             return QColor(colour)
@@ -123,7 +124,7 @@ class TableGrid(QWidget):
         cell = {**old, **parsed}
         if cell == old:
             return True
-        cell["provenance"] = EDITED if old.get("provenance", "").startswith(EDITED) else f"{EDITED} (was: {old.get('provenance', '')})"
+        cell["provenance"] = edits.edited_provenance(old.get("provenance", ""))
         edits.set_table_cell(self.model, self.table, row, col, cell)
         return True
 

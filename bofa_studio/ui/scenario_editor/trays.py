@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -70,8 +70,8 @@ class GroupTray(QListWidget):
     def dropEvent(self, event) -> None:  # noqa: N802
         ids = ids_from(event.mimeData())
         if ids and event.source() is not self:
-            edits.unplace(self.model, ids)
             event.acceptProposedAction()
+            edits.unplace(self.model, ids)
 
     def fit_height(self) -> None:
         per_row = max(1, (self.viewport().width() or 300) // (ICON + 10))
@@ -87,14 +87,19 @@ class CounterTrays(QTabWidget):
         self.model = model
         self.on_select = on_select
         self.trays: dict[str, GroupTray] = {}
+        self._pending = False
         self.rebuild()
         model.changed.connect(self._changed)
 
     def _changed(self, path: tuple) -> None:
-        if not path or path[0] in ("default_placement", "counters", "order_of_battle"):
-            self.rebuild()
+        # Rebuilt after the event that changed the model: a drop on a tray would
+        # otherwise delete that tray inside its own dropEvent.
+        if (not path or path[0] in ("default_placement", "counters", "order_of_battle")) and not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self.rebuild)
 
     def rebuild(self) -> None:
+        self._pending = False
         current = self.currentIndex()
         self.clear()
         self.trays = {}
@@ -134,5 +139,7 @@ class CounterTrays(QTabWidget):
             self.setCurrentIndex(current)
 
     def tray_ids(self, command: str) -> list[str]:
+        if self._pending:
+            self.rebuild()
         tray = self.trays.get(command)
         return [tray.item(i).data(Qt.ItemDataRole.UserRole) for i in range(tray.count())] if tray else []

@@ -116,8 +116,9 @@ class ScenarioEditorWindow(QMainWindow):
         self._sized = False
 
         m.changed.connect(self._model_changed)
-        m.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
-        m.path_changed.connect(lambda _p: self._update_title())
+        # Bound methods, not lambdas: Qt disconnects them when the window dies.
+        m.undo_stack.cleanChanged.connect(self._update_title)
+        m.path_changed.connect(self._update_title)
         self._build_menus()
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -329,7 +330,11 @@ class ScenarioEditorWindow(QMainWindow):
             return
         if (self.model.is_modified() or self.model.path is None) and not self.save():
             return
-        self._play_window = entry(str(self.model.path))
+        try:
+            self._play_window = entry(str(self.model.path))
+        except (DataFileError, NotImplementedError, ValueError) as exc:
+            # e.g. an option the engine does not implement yet: say so, do not crash.
+            self.show_error("Cannot play this scenario", str(exc))
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
@@ -342,7 +347,7 @@ class ScenarioEditorWindow(QMainWindow):
             self.resizeDocks([d["Problems"]], [150], Qt.Orientation.Vertical)
 
     # -- window ---------------------------------------------------------------------
-    def _update_title(self) -> None:
+    def _update_title(self, *_args: object) -> None:
         name = self.model.path.name if self.model.path else "untitled scenario"
         self.setWindowTitle(f"{name}{' *' if self.model.is_modified() else ''} - {self.model.name()} "
                             "- BoFA Studio scenario editor")
