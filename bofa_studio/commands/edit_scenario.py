@@ -65,7 +65,10 @@ def shoot(path: str | None, width: int, height: int):
         window.problems.refresh()
         window.view.fit()
         window.view.settle()
-        app.processEvents()
+        # Dock resizing settles over a few passes; one pass leaves a stale tab bar in the grab.
+        for _ in range(3):
+            app.processEvents()
+        window.repaint()
         image = window.grab().toImage()
         window.model.undo_stack.setClean()
         window.close()
