@@ -72,6 +72,19 @@ def state_digest(game: Any, state: Any) -> str:
         "result": state.result,
         "entry_rolls": {k: list(v) for k, v in sorted(state.entry_rolls.items())},
     }
+    # The Standard Game's and the optional rules' state, only when there is some, so that
+    # the digests of Basic Game saves stay what they were.
+    extra = {
+        "hits": dict(sorted(state.hits.items())), "hysteric": sorted(state.hysteric),
+        "todo": [list(t) for t in state.todo], "after_todo": state.after_todo, "roll_for": state.roll_for,
+        "morale_failed": sorted(state.morale_failed), "escapes": list(state.escapes), "dived": sorted(state.dived),
+        "rocks_used": sorted(label(h) for h in state.rocks_used), "spells_used": list(state.spells_used),
+        "spell_tried": state.spell_tried, "thorin_left": state.thorin_left, "returning": list(state.returning),
+        "regroup_place": state.regroup_place,
+    }
+    extra = {k: v for k, v in extra.items() if v}
+    if extra:
+        doc["standard"] = extra
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -178,3 +178,13 @@ def test_not_a_save_file(tmp_path):
 def test_new_game_from_the_shipped_scenario_file():
     session = Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-basic.json", seed=9)
     assert session.current_player() == "free_peoples" and PlaceDefault() in session.legal_actions()
+
+
+def test_standard_game_save_and_load_round_trip(tmp_path):
+    """A Standard Game (hit markers, regrouping rolls, morale checks...) saves and replays to its digest."""
+    session = Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-tournament.json", seed=4)
+    play(session, 400, seed=11)
+    path = tmp_path / "standard.bofa-save.json"
+    session.save(path)
+    loaded = load_session(path)
+    assert loaded.digest() == session.digest() and len(loaded.log) == len(session.log)

@@ -79,3 +79,36 @@ def test_every_listed_action_applies(seed):
         action, prng = uniform_player(g, state, prng)
         g.apply(state, action)
         assert not violations(g, state)
+
+
+@cache
+def standard_game(name: str) -> BofaGame:
+    scenario = load_scenario(ROOT / "scenarios" / f"bofa1984-{name}.json")
+    return BofaGame(scenario.data, load_map(scenario.map_path))
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), name=st.sampled_from(["standard", "tournament"]))
+def test_standard_games_keep_every_invariant_and_list_what_applies(seed, name):
+    """The Standard Game and the tournament options: random games end, every listed action (sampled)
+    applies, and no invariant breaks (hit markers, H markers, spells, stacking)."""
+    g = standard_game(name)
+    state = g.new_initial_state(seed)
+    prng = seed_state(seed ^ 0xBEEF)
+    steps = 0
+    while not g.is_terminal(state):
+        if g.current_player(state) == CHANCE:
+            action = g.sample_chance(state)
+        else:
+            if steps % 25 == 0 and state.stage != "move":
+                actions = g.legal_actions(state)
+                assert actions
+                for a in actions[:: max(1, len(actions) // 5)]:
+                    g.apply(state.copy(), a)
+            action, prng = random_player(g, state, prng)
+        g.apply(state, action)
+        steps += 1
+        if steps % 5 == 0:
+            problems = violations(g, state)
+            assert not problems, (steps, action, problems)
+    assert state.turn == 12 and g.result(state)["level"] in ("draw", "marginal", "tactical", "complete")

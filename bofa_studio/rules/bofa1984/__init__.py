@@ -1,11 +1,16 @@
-"""The Battle of Five Armies (ICE, 1984): the Basic Game (B-1..B-11), built to take the
-Standard Game and the optional rules as named scenario options.
+"""The Battle of Five Armies (ICE, 1984): the Basic Game (B-1..B-11), the Standard Game
+(S-1..S-11) and the optional rules, each rule a named scenario option asked through
+``BofaGame.option``. docs/rules-standard.md lists the Standard Game's options, their
+modules and how the engine reads the rulebook where it leaves room.
 
 Modules: ``counters`` (manifest records), ``tables`` (Combat/Fire/Terrain tables and
 modifiers from scenario data), ``compiled`` (the board as flat lists), ``state``,
 ``actions``, ``stacking`` (B-9), ``movement`` (B-5, B-6, B-10), ``combat`` and
 ``losses`` (B-7, B-9), ``fire`` (B-8), ``sequence`` (B-3, B-4), ``victory`` (B-11),
-``game`` (the API), ``players`` (random players), ``invariants``.
+``game`` (the API), ``players`` (random players), ``invariants``. Standard Game and
+options: ``auto`` (automatic dice), ``regroup`` (S-1, S-3), ``morale`` (S-6), ``eagles``
+and ``rocks`` (S-7), ``spells`` (S-8), ``leaders`` (S-10, O-5), ``hysteria`` (O-4),
+``optional`` (O-1, O-2).
 
 Where the rulebook leaves room, the engine reads it as follows (tests pin each):
 
