@@ -184,7 +184,32 @@ class PlayController:
             return f"Advance {names(a.counters)}" if a.counters else "Do not advance"
         if name == "EndPhase":
             return "End the phase"
-        return name
+        return self.generic_label(a)
+
+    def generic_label(self, a: Any) -> str:
+        """A readable label for an action type this module does not know (Standard Game
+        dives, spells, rolling rocks, escapes...): its name and its fields in board terms."""
+        from dataclasses import fields, is_dataclass
+
+        g = self.game
+        name = type(a).__name__
+        words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in name).strip().capitalize()
+        if not is_dataclass(a):
+            return words
+        parts = []
+        for f in fields(a):
+            value = getattr(a, f.name)
+            if isinstance(value, Hex):
+                parts.append(g.cb.label(g.idx(value)))
+            elif isinstance(value, str) and value in g.specs:
+                parts.append(g.specs[value].name)
+            elif isinstance(value, tuple) and value and all(isinstance(v, str) and v in g.specs for v in value):
+                parts.append(", ".join(g.specs[v].name for v in value))
+            elif isinstance(value, tuple) and value and all(isinstance(v, Hex) for v in value):
+                parts.append("→".join(g.cb.label(g.idx(v)) for v in value))
+            elif value not in ((), None, ""):
+                parts.append(str(value).replace("_", " "))
+        return f"{words}: {' '.join(parts)}" if parts else words
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, action: Any) -> bool:

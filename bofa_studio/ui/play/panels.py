@@ -29,6 +29,10 @@ def _clear(layout) -> None:
         item = layout.takeAt(0)
         w = item.widget()
         if w is not None:
+            # Hidden and unparented now: deleteLater alone leaves it painted over the
+            # panel until the event loop gets round to deleting it.
+            w.hide()
+            w.setParent(None)
             w.deleteLater()
 
 

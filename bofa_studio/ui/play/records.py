@@ -15,7 +15,10 @@ CHANCE_KINDS = {"combat_result", "fire_result", "entry_roll", "draw", "morale", 
 KIND_RULES = {"place": "B-2", "setup_done": "B-2", "enter": "B-5", "move": "B-6", "attack": "B-7",
               "skirmish": "B-7", "combat_result": "B-7", "reduced": "B-7", "eliminated": "B-7",
               "advance": "B-7", "fire": "B-8", "fire_result": "B-8", "chip": "B-3", "draw": "B-3",
-              "phase": "B-4", "phase_end": "B-4", "turn": "B-3", "entry_roll": "S-5", "game_over": "B-11"}
+              "phase": "B-4", "phase_end": "B-4", "turn": "B-3", "entry_roll": "S-5", "game_over": "B-11",
+              "regroup": "S-3", "regroup_roll": "S-3", "dive": "S-7", "dive_hit": "S-7", "dive_miss": "S-7",
+              "rock": "S-7", "spell": "S-8", "spell_roll": "S-8", "pushed": "S-8", "displaced": "S-8",
+              "escape": "S-10", "escape_offer": "S-10", "leader_hit": "S-10", "morale": "S-6"}
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class LogEntry:
 
     @property
     def is_roll(self) -> bool:
-        return self.kind in CHANCE_KINDS
+        return self.kind in CHANCE_KINDS or self.kind.endswith(("_roll", "_hit", "_miss", "_check"))
 
 
 def entries_from_events(at: int, events: Iterable[Any], side: str | None) -> list[LogEntry]:

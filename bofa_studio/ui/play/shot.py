@@ -41,14 +41,29 @@ def shoot_play(path: str | None, width: int, height: int, advance: int | None = 
         window.show()
         app.processEvents()
         window.view.fit()
+        focus = focus_hexes(controller)
+        if focus:
+            # The whole map at fit zoom makes a selection a few pixels wide: show its corner.
+            window.view.zoom_by(2.4)
+            window.view.center_on_hexes(focus)
         window.view.settle()
-        app.processEvents()
+        for _ in range(3):  # layouts settle over a few passes once the panels have their text
+            app.processEvents()
         image = window.grab().toImage()
         window._autosave.stop()
         window.close()
         window.deleteLater()
         app.processEvents()
     return image
+
+
+def focus_hexes(controller: Any) -> list:
+    hexes = [controller.hex_of(c) for c in controller.selection]
+    if controller.target is not None:
+        hexes.append(controller.target)
+    if controller.reach is not None:
+        hexes += list(controller.reach.costs)
+    return [h for h in hexes if h is not None]
 
 
 def show_sample_decision(controller: Any) -> None:
