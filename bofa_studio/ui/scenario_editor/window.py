@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QTableView,
+    QTabWidget,
     QWidget,
 )
 
@@ -108,11 +109,14 @@ class ScenarioEditorWindow(QMainWindow):
         for d in right[1:]:
             self.tabifyDockWidget(right[0], d)
         right[0].raise_()
-        bottom = [self._dock(t, w, Qt.DockWidgetArea.BottomDockWidgetArea) for t, w in (
-            ("Problems", self.problems), ("Order of battle", self.oob))]
-        self.tabifyDockWidget(bottom[0], bottom[1])
-        bottom[0].raise_()
-        self.docks = {d.windowTitle(): d for d in [left, *right, *bottom]}
+        # One dock with its own tabs: Qt 6.11 leaves a stray tab bar in the window
+        # when a second group of docks is tabified, so only the right side does that.
+        self.bottom_tabs = QTabWidget()
+        self.bottom_tabs.setDocumentMode(True)
+        self.bottom_tabs.addTab(self.problems, "Problems")
+        self.bottom_tabs.addTab(self.oob, "Order of battle")
+        bottom = self._dock("Problems", self.bottom_tabs, Qt.DockWidgetArea.BottomDockWidgetArea, scrolled=False)
+        self.docks = {d.windowTitle(): d for d in [left, *right, bottom]}
         self._sized = False
 
         m.changed.connect(self._model_changed)
@@ -121,14 +125,16 @@ class ScenarioEditorWindow(QMainWindow):
         m.path_changed.connect(self._update_title)
         self._build_menus()
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, scrolled: bool = True) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
-        # Scrolled, so a panel's minimum size never squeezes the map or grows the window.
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(widget)
-        dock.setWidget(scroll)
+        if scrolled:
+            # Scrolled, so a panel's minimum size never squeezes the map or grows the window.
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(widget)
+            widget = scroll
+        dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
 
