@@ -1,4 +1,4 @@
-"""Opening the GUI: ``bofa-studio`` with no command opens the default content."""
+"""Opening the GUI: ``bofa-studio`` with no command starts a game on the default scenario."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ def run_editor(path: str | Path | None) -> int:
     """
     from PySide6.QtWidgets import QApplication
 
-    from bofa_studio import ui  # noqa: F401  (the PySide6 workaround, before any Qt call)
     from bofa_studio.board import load_map
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -37,15 +36,12 @@ def run_editor(path: str | Path | None) -> int:
 
 
 def open_default() -> int:
-    from bofa_studio.cli import fail
-    from bofa_studio.jsonfile import DataFileError
-    from bofa_studio.resources import default_map_path
+    """``bofa-studio`` with no command: a new hot-seat game on the default scenario.
 
-    try:
-        path = default_map_path()
-        from bofa_studio.board import load_map
+    Players are the first audience; the editors are one click away in the play
+    window's Tools menu, and ``edit-map`` / ``edit-scenario`` open them directly.
+    """
+    from bofa_studio.commands import play
+    from bofa_studio.resources import default_scenario_path
 
-        load_map(path)
-    except (FileNotFoundError, DataFileError) as exc:
-        return fail(f"cannot open the default map: {str(exc).splitlines()[0]}")
-    return run_editor(path)
+    return play.run(argparse.Namespace(file=str(default_scenario_path()), seed=None, advance=0))

@@ -29,7 +29,6 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{args.file}: file not found")
     from PySide6.QtWidgets import QApplication
 
-    from bofa_studio import ui  # noqa: F401  (the PySide6 workaround, before any Qt call)
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("BoFA Studio")

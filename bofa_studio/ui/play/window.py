@@ -188,7 +188,21 @@ class PlayWindow(QMainWindow):
         game.addActions([self.replay_action])
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action])
+        tools = self.menuBar().addMenu("&Tools")
+        self.map_editor_action = self._action("&Map editor", self._open_map_editor)
+        self.scenario_editor_action = self._action("&Scenario editor", self._open_scenario_editor)
+        tools.addActions([self.map_editor_action, self.scenario_editor_action])
         self.menuBar().addMenu("&Help").addAction(self.rulebook_action)
+
+    def _open_map_editor(self) -> None:
+        from bofa_studio.ui.launch import open_map_editor
+
+        open_map_editor()
+
+    def _open_scenario_editor(self) -> None:
+        from bofa_studio.ui.launch import open_scenario_editor
+
+        open_scenario_editor()
 
     # -- observing ---------------------------------------------------------------------
     def _changed(self) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from bofa_studio import ui  # noqa: F401  (the PySide6 workaround, first)
 from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
 
 ROOT = Path(__file__).resolve().parents[3]
