@@ -27,7 +27,11 @@ def default_placement(scenario: dict[str, Any], board: Board) -> dict[str, str]:
             self.steps = {cid: 2 for cid in specs}
 
     class _Game:
-        pass
+        # The Basic Game's stacking (B-9): no optional rule changes the setup.
+        o7 = False
+
+        def option(self, name: str) -> bool:
+            return False
 
     game = _Game()
     game.specs = specs  # type: ignore[attr-defined]

@@ -79,5 +79,5 @@ def test_named_options_can_be_switched_on(capsys):
     assert code == 0 and report["options"] == ["s5_second_wave_roll"] and report["violations"] == []
     assert main(["simulate", SCENARIO, "--option", "o0_nonsense"]) == 2
     assert "unknown option" in capsys.readouterr().err
-    assert main(["simulate", SCENARIO, "--option", "o6_variable_reinforcements"]) == 2
-    assert "not implemented yet: o6_variable_reinforcements" in capsys.readouterr().err
+    code, report = run_json(capsys, "--games", "1", "--seed", "3", "--option", "o6_variable_reinforcements")
+    assert code == 0 and report["violations"] == []

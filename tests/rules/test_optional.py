@@ -144,3 +144,64 @@ def test_o9_four_extra_turns():
     """O-9: "4 additional turns can be agreed." """
     board = plain_board(4, 4)
     assert make_game(board).turns == 12 and make_game(board, o9_extra_turns=True).turns == 16
+
+
+def test_o8_extra_elves_by_roll_and_the_free_peoples_choose_which():
+    """O-8: "On a 1-3, 1 extra counter can be brought into play. On a 4-7, 2 units, and on an 8-10,
+    3 units ... The Free Peoples player may decide which ones he receives." """
+    from bofa_helpers import _base
+
+    from bofa_studio.rules.bofa1984.actions import ChooseExtraElves, PlaceDefault
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.optional import extra_elf_count
+
+    assert [extra_elf_count(r) for r in range(1, 11)] == [1, 1, 1, 2, 2, 2, 2, 3, 3, 3]
+    from pathlib import Path
+
+    from bofa_studio.board import load_map
+
+    root = Path(__file__).resolve().parents[2]
+    data = _base()
+    board = load_map(root / "maps" / "bofa1984.json")
+    from bofa_studio.scenario.build_bofa1984 import scenario
+    from bofa_studio.scenario.placement import default_placement
+
+    data = scenario(default_placement(data, board))
+    game = BofaGame(data, board, {"o8_extra_elves": True})
+    state = game.new_initial_state(1)
+    assert game.current_player(state) == CHANCE
+    game.apply(state, DieRoll(5))
+    choices = game.legal_actions(state)
+    assert len(choices) == 3 and all(len(c.counters) == 2 for c in choices)
+    game.apply(state, ChooseExtraElves(("elf_spearman_7", "elf_archer_10")))
+    assert state.stage == "setup" and game.current_player(state) == "free_peoples"
+    game.apply(state, PlaceDefault())
+    assert "elf_spearman_7" in state.pos and "elf_archer_10" in state.pos and "elf_spearman_8" not in state.pos
+    assert state.setup_side == "dark"
+
+
+def test_o6_the_dark_choose_which_two_tribes_come_over_the_mountain():
+    """O-6: "After the Free Peoples player has set up his units, the Dark player must determine which
+    2 of his 5 units are to come over the mountain. These are still brought into play in turn 4." """
+    from pathlib import Path
+
+    from bofa_studio.board import load_map
+    from bofa_studio.rules.bofa1984.actions import ChooseTribes, PlaceDefault
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.scenario.build_bofa1984 import scenario
+    from bofa_studio.scenario.placement import default_placement
+
+    root = Path(__file__).resolve().parents[2]
+    board = load_map(root / "maps" / "bofa1984.json")
+    data = scenario(default_placement(scenario(), board))
+    game = BofaGame(data, board, {"o6_variable_reinforcements": True})
+    state = game.new_initial_state(1)
+    game.apply(state, PlaceDefault())
+    assert state.stage == "variable_tribes" and game.current_player(state) == "dark"
+    assert len(game.legal_actions(state)) == 10
+    game.apply(state, ChooseTribes(("thrak", "azug")))
+    todo = game.setup_list(state, "dark")
+    assert "gurash" in todo and "osag_goblin_spearman_1" in todo and "thrak" not in todo and "thuk" in todo
+    assert PlaceDefault() not in game.legal_actions(state)  # Gurash and Osag have no default hexes
+    state.turn, state.phase_player = 4, "dark"
+    assert "thrak" in game.reinforcements_ready(state) and "gurash" not in game.reinforcements_ready(state)

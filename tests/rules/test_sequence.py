@@ -322,10 +322,10 @@ def test_beorn_may_enter_onto_enemies_in_the_circle():
     game.apply(state, Place("beorn", board.hex_at("0105")))
 
 
-def test_options_not_yet_implemented_are_refused_by_name():
+def test_options_not_implemented_are_refused_by_name():
     """DESIGN: every rule the players choose is a named option, never silently ignored."""
-    with pytest.raises(NotImplementedError, match="o6_variable_reinforcements"):
-        make_game(plain_board(3, 3), o6_variable_reinforcements=True)
+    with pytest.raises(NotImplementedError, match="o99_dragons"):
+        make_game(plain_board(3, 3), o99_dragons=True)
 
 
 def test_s3_option_lets_the_second_chooser_draw_instead_of_his_chip():

@@ -157,6 +157,20 @@ class RegroupMove:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseExtraElves:
+    """O-8: the Free Peoples pick which of the extra Elf counters the roll brings into play."""
+
+    counters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTribes:
+    """O-6: the two tribes that come over the mountain on turn 4."""
+
+    tribes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DieRoll:
     """Chance: the d10 shows ``value`` (1..10; the die's 0 counts as 10)."""
 
@@ -174,7 +188,7 @@ ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (Place, PlaceDefault, ChooseChip, PlayHeldChip, DrawChip, ChooseMode, Move, Attack,
                 Skirmish, Fire, TakeLoss, Advance, EndPhase, DieRoll, ChipDrawn, Dive, RollRocks, CastSpell,
-                Escape, StayPut, RegroupMove)
+                Escape, StayPut, RegroupMove, ChooseExtraElves, ChooseTribes)
 }
 CHANCE_ACTIONS = (DieRoll, ChipDrawn)
 _HEX_FIELDS = {"hex", "to", "target", "pile", "toward"}

@@ -48,8 +48,9 @@ OPTIONAL_RULES = (
 )
 # Options whose rules this engine implements; the rest are refused by name, so that
 # a scenario never silently plays with a rule switched off.
-NOT_YET = {"o6_variable_reinforcements", "o8_extra_elves"}
+NOT_YET: set[str] = set()
 IMPLEMENTED_OPTIONS = (set(STANDARD_OPTIONS) | set(OPTIONAL_RULES)) - NOT_YET
+TRIBES = ("thrak", "thuk", "azug", "gurash", "osag")  # O-6: "his 5 units"
 MODIFIER_OPTION = {"S-7": "s7_combat_modifiers", "S-8": "s8_fire"}
 
 
@@ -74,6 +75,11 @@ class BofaGame:
         self.chip_mix = scenario["chips"]["mix"]
         oob = scenario["order_of_battle"]
         removed = set(oob.get("removed", {}).get("counters", ()))
+        # O-8: the Elves the Basic Game removes may be rolled for; they stay in the manifest.
+        self.extra_elves: list[str] = []
+        if self.option("o8_extra_elves"):
+            self.extra_elves = [c for c in oob.get("removed", {}).get("counters", ()) if c.startswith("elf_")]
+            removed -= set(self.extra_elves)
         self.specs: dict[str, CounterSpec] = {
             c["id"]: spec_from_dict(c) for c in scenario["counters"] if c["id"] not in removed
         }
@@ -95,6 +101,9 @@ class BofaGame:
                     continue
                 self.setup_zone[cid] = zone
                 self.setup_counters[self.specs[cid].side].append(cid)
+            if "thranduil" in entry["counters"]:
+                for cid in self.extra_elves:  # O-8: they set up with the Elves
+                    self.setup_zone[cid] = zone
         self.reinforcement: dict[str, dict[str, Any]] = {}
         # Reinforcements whose entry a die roll picks, when their option is chosen (S-5).
         self.rolled_reinforcements: dict[str, dict[str, Any]] = {}
@@ -105,6 +114,7 @@ class BofaGame:
             for cid in r["counters"]:
                 if cid not in removed:
                     self.reinforcement[cid] = r
+        self._variable_reinforcements(oob)
         self.default_placement: dict[str, int] = {}
         for cid, label in scenario.get("default_placement", {}).items():
             if cid in self.specs:
@@ -180,8 +190,39 @@ class BofaGame:
         state.steps = {cid: 2 for cid in self.specs}
         state.stage = "setup"
         state.setup_side = self.setup_order[0]
+        if self.extra_elves:
+            optional.start_extra_elves(self, state)
+            return state
         placement.advance_setup(self, state)
         return state
+
+    def setup_list(self, state: State, side: str) -> list[str]:
+        """The counters ``side`` sets up: the scenario's, plus O-8's extra Elves once chosen,
+        and with O-6 the three tribes the Dark did not send over the mountain.
+        (Use this rather than ``setup_counters`` where O-6 or O-8 may be on.)"""
+        if side == FREE_PEOPLES:
+            return self.setup_counters[side] + list(state.extra_elves)
+        if not self.tribe_of:
+            return self.setup_counters[side]
+        base = [c for c in self.setup_counters[side] if c not in self.tribe_of]
+        return base + [c for c in self.tribe_counters if self.tribe_of[c] not in state.variable_tribes]
+
+    def _variable_reinforcements(self, oob: dict[str, Any]) -> None:
+        """O-6: any 2 of the 5 tribes may come over the mountain on turn 4; the others set up
+        in the south. Every tribe counter gets both a setup zone and the Second Wave's entry;
+        the Dark player's choice (``State.variable_tribes``) says which applies."""
+        self.tribe_of: dict[str, str] = {}
+        self.tribe_counters: list[str] = []
+        if not self.option("o6_variable_reinforcements"):
+            return
+        wave = next(r for r in oob.get("reinforcements", []) if r.get("name") == "Second Wave")
+        dark_zone = next(self.cb.area(e["zone"]) for e in oob["setup"] if "thrak" in e["counters"])
+        for cid, spec in self.specs.items():
+            if spec.side == DARK and spec.command in TRIBES:
+                self.tribe_of[cid] = spec.command
+                self.tribe_counters.append(cid)
+                self.setup_zone[cid] = dark_zone
+                self.reinforcement[cid] = wave
 
     def current_player(self, state: State) -> str:
         stage = state.stage
@@ -201,6 +242,10 @@ class BofaGame:
             return self.side_of[state.escapes[0]]
         if stage == "regroup_place":
             return self.side_of[state.regroup_place]  # type: ignore[index]
+        if stage == "extra_elves":
+            return FREE_PEOPLES
+        if stage == "variable_tribes":
+            return DARK
         return state.phase_player  # type: ignore[return-value]
 
     # -- O-2 seats -----------------------------------------------------------------
@@ -288,6 +333,10 @@ class BofaGame:
         if stage == "escape":
             cid = state.escapes[0]
             return [A.StayPut(cid)] + [A.Escape(cid, self.cb.hexes[h]) for h in leaders.escape_hexes(self, state, cid)]
+        if stage == "extra_elves":
+            return [A.ChooseExtraElves(c) for c in optional.extra_elf_choices(self, state)]
+        if stage == "variable_tribes":
+            return [A.ChooseTribes(c) for c in optional.tribe_choices()]
         if stage == "regroup_place":
             cid = state.regroup_place
             return [A.RegroupMove(cid, self.cb.hexes[h]) for h in regroup.place_actions(self, state)]  # type: ignore[arg-type]

@@ -17,6 +17,7 @@ from bofa_studio.rules.bofa1984 import (
     leaders,
     morale,
     movement,
+    optional,
     placement,
     regroup,
     rocks,
@@ -67,9 +68,13 @@ def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Even
     if problem:
         raise problem
     side = state.setup_side
-    for cid in game.setup_counters[side]:  # type: ignore[index]
+    for cid in game.setup_list(state, side):  # type: ignore[arg-type]
         if cid not in state.pos:
-            movement.put(state, cid, game.default_placement[cid])
+            if cid in game.default_placement:
+                movement.put(state, cid, game.default_placement[cid])
+            else:  # O-8's extra Elves have no default: the first hex of their zone that takes them
+                h = next(h for h in sorted(game.setup_zone[cid]) if game.place_problem(state, cid, h, side) is None)
+                movement.put(state, cid, h)
     return [Event("place", f"{side} sets up as the scenario proposes")] + placement.advance_setup(game, state)
 
 
@@ -139,7 +144,15 @@ def _roll(game: BofaGame, state: State, a: A.DieRoll) -> list[Event]:
 
 
 ROLLS = {"todo": auto.rolled, "morale": morale.rolled, "dive": eagles.rolled, "rocks": rocks.rolled,
-         "spell": spells.rolled}
+         "spell": spells.rolled, "extra_elves": optional.extra_elves_rolled}
+
+
+def _tribes(game: BofaGame, state: State, a: A.ChooseTribes) -> list[Event]:
+    return optional.choose_tribes(game, state, tuple(a.tribes))
+
+
+def _extra_elves(game: BofaGame, state: State, a: A.ChooseExtraElves) -> list[Event]:
+    return optional.choose_extra_elves(game, state, tuple(a.counters))
 
 
 def _dive(game: BofaGame, state: State, a: A.Dive) -> list[Event]:
@@ -183,7 +196,8 @@ HANDLERS = {
     A.DrawChip: _draw, A.ChipDrawn: _chip_drawn, A.ChooseMode: _mode, A.Move: _move, A.Attack: _attack,
     A.Skirmish: _skirmish, A.Fire: _fire, A.DieRoll: _roll, A.TakeLoss: _take_loss, A.Advance: _advance,
     A.EndPhase: _end_phase, A.Dive: _dive, A.RollRocks: _rocks, A.CastSpell: _spell, A.Escape: _escape,
-    A.StayPut: _stay, A.RegroupMove: _regroup_move,
+    A.StayPut: _stay, A.RegroupMove: _regroup_move, A.ChooseExtraElves: _extra_elves,
+    A.ChooseTribes: _tribes,
 }
 STAGES = {
     A.Place: ("setup", "move"), A.PlaceDefault: ("setup",), A.ChooseChip: ("choose_first", "choose_second"),
@@ -192,6 +206,7 @@ STAGES = {
     A.DieRoll: ("roll", "entry_roll"), A.TakeLoss: ("loss",), A.Advance: ("advance",),
     A.EndPhase: ("move", "combat", "fire"), A.Dive: ("move",), A.RollRocks: ("combat", "fire"),
     A.CastSpell: ("fire",), A.Escape: ("escape",), A.StayPut: ("escape",), A.RegroupMove: ("regroup_place",),
+    A.ChooseExtraElves: ("extra_elves",), A.ChooseTribes: ("variable_tribes",),
 }
 STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7",
               "escape": "S-10", "regroup_place": "S-1"}

@@ -87,3 +87,65 @@ def seat_of(game: BofaGame, cid: str) -> str:
     if game.option("o2_four_players"):
         return "free_peoples_elves" if spec.command in FOUR_SEAT_ELVEN else "free_peoples_dwarves"
     return "free_peoples"
+
+
+# -- O-8 extra Elves ----------------------------------------------------------------------
+
+def extra_elf_count(roll: int) -> int:
+    """O-8: "On a 1-3, 1 extra counter ... On a 4-7, 2 units, and on an 8-10, 3 units"."""
+    return 1 if roll <= 3 else 2 if roll <= 7 else 3
+
+
+def start_extra_elves(game: BofaGame, state: State) -> None:
+    """O-8: before the Free Peoples set up, a die says how many extra Elves they get."""
+    state.stage = "roll"
+    state.roll_for = "extra_elves"
+
+
+def extra_elves_rolled(game: BofaGame, state: State, roll: int) -> list[Event]:
+    state.roll_for = None
+    state.extra_count = min(extra_elf_count(roll), len(game.extra_elves))
+    state.stage = "extra_elves"
+    return [Event("extra_elves", f"O-8: a {roll}: {state.extra_count} extra Elf counter(s)", {"roll": roll})]
+
+
+def extra_elf_choices(game: BofaGame, state: State) -> list[tuple[str, ...]]:
+    from itertools import combinations
+
+    return list(combinations(game.extra_elves, state.extra_count))
+
+
+def choose_extra_elves(game: BofaGame, state: State, counters: tuple[str, ...]) -> list[Event]:
+    from bofa_studio.rules.bofa1984 import placement
+    from bofa_studio.rules.core import RuleError
+
+    if tuple(counters) not in extra_elf_choices(game, state):
+        raise RuleError("O-8", f"choose {state.extra_count} of {', '.join(game.extra_elves)}")
+    state.extra_elves = tuple(counters)
+    state.stage = "setup"
+    return [Event("extra_elves", f"O-8: {', '.join(counters)} join the Elves")] + placement.advance_setup(game, state)
+
+
+# -- O-6 variable reinforcements ----------------------------------------------------------
+
+def tribe_choices() -> list[tuple[str, ...]]:
+    from itertools import combinations
+
+    from bofa_studio.rules.bofa1984.game import TRIBES
+
+    return list(combinations(TRIBES, 2))
+
+
+def choose_tribes(game: BofaGame, state: State, tribes: tuple[str, ...]) -> list[Event]:
+    """O-6: the chosen tribes enter on turn 4 as the Second Wave; the others set up now. The
+    "surplus" that finds no entry triangle simply enters in a later Dark MOVE phase, as every
+    reinforcement may (B-5 as the engine reads it)."""
+    from bofa_studio.rules.bofa1984 import placement
+    from bofa_studio.rules.core import RuleError
+
+    if tuple(tribes) not in tribe_choices():
+        raise RuleError("O-6", "choose 2 of the 5 tribes, in the order thrak, thuk, azug, gurash, osag")
+    state.variable_tribes = tuple(tribes)
+    state.stage = "setup"
+    return [Event("variable_tribes", f"O-6: {' and '.join(tribes)} will come over the mountain")] + \
+        placement.advance_setup(game, state)

@@ -20,7 +20,7 @@ def setup_actions(game: BofaGame, state: State) -> list[Any]:
     out: list[Any] = []
     if default_problem(game, state) is None:
         out.append(A.PlaceDefault())
-    for cid in game.setup_counters[side]:  # type: ignore[index]
+    for cid in game.setup_list(state, side):  # type: ignore[arg-type]
         if cid in state.pos:
             continue
         for h in sorted(game.setup_zone[cid]):
@@ -31,9 +31,11 @@ def setup_actions(game: BofaGame, state: State) -> list[Any]:
 
 def reinforcements_ready(game: BofaGame, state: State) -> list[str]:
     side = state.phase_player
+    tribe_of = game.tribe_of
     return [
         cid for cid, r in game.reinforcement.items()
         if r["side"] == side and r["turn"] <= state.turn and cid not in state.entered
+        and (cid not in tribe_of or tribe_of[cid] in state.variable_tribes)
     ]
 
 
@@ -68,7 +70,7 @@ def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
 def place_problem(game: BofaGame, state: State, cid: str, h: int, side: str) -> RuleError | None:
     """Why ``cid`` may not be set up in ``h`` now (B-2, B-9), or None."""
     spec = game.specs[cid]
-    if cid not in game.setup_zone or spec.side != side:
+    if cid not in game.setup_zone or spec.side != side or cid not in game.setup_list(state, side):
         return RuleError("B-2", f"{spec.name} is not set up by {side} at the start")
     if cid in state.pos:
         return RuleError("B-2", f"{spec.name} is already on the map")
@@ -81,9 +83,10 @@ def place_problem(game: BofaGame, state: State, cid: str, h: int, side: str) -> 
 def default_problem(game: BofaGame, state: State) -> RuleError | None:
     """Why the scenario's default placement cannot finish this side's setup, or None."""
     side = state.setup_side
-    remaining = [c for c in game.setup_counters[side] if c not in state.pos]  # type: ignore[index]
+    remaining = [c for c in game.setup_list(state, side) if c not in state.pos]  # type: ignore[arg-type]
     if not remaining:
         return RuleError("B-2", "nothing is left to place")
+    remaining = [c for c in remaining if c not in state.extra_elves]  # O-8: placed where they fit
     missing = [c for c in remaining if c not in game.default_placement]
     if missing:
         return RuleError("B-2", f"the scenario has no default placement for {', '.join(missing[:3])}")
@@ -98,11 +101,16 @@ def default_problem(game: BofaGame, state: State) -> RuleError | None:
 
 def advance_setup(game: BofaGame, state: State) -> list[Event]:
     events: list[Event] = []
-    while state.stage == "setup" and all(c in state.pos for c in game.setup_counters[state.setup_side]):  # type: ignore[index]
+    while state.stage == "setup" and all(c in state.pos for c in game.setup_list(state, state.setup_side)):  # type: ignore[arg-type]
         i = game.setup_order.index(state.setup_side)  # type: ignore[arg-type]
         events.append(Event("setup_done", f"{state.setup_side} has set up"))
         if i + 1 < len(game.setup_order):
             state.setup_side = game.setup_order[i + 1]
+            if state.setup_side == "dark" and game.tribe_of and not state.variable_tribes:
+                # O-6: "After the Free Peoples player has set up ... the Dark player must determine
+                # which 2 of his 5 units are to come over the mountain."
+                state.stage = "variable_tribes"
+                return events
         else:
             state.setup_side = None
             state.turn = 1
@@ -114,6 +122,8 @@ def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[in
     """Why reinforcement ``cid`` may not enter in ``h`` now (B-5, B-9), or None."""
     r = game.reinforcement[cid]
     spec = game.specs[cid]
+    if cid in game.tribe_of and game.tribe_of[cid] not in state.variable_tribes:
+        return RuleError("O-6", f"{spec.name}'s tribe was not chosen to come over the mountain")
     if h not in (entry if entry is not None else entry_hexes(game, state, cid)):
         return RuleError("B-5", f"{spec.name} enters on {entry_text(game, cid)}")
     side = r["side"]

@@ -37,7 +37,7 @@ def random_player(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
 
 def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
     side = state.setup_side
-    options: list[Any] = [c for c in game.setup_counters[side] if c not in state.pos]  # type: ignore[index]
+    options: list[Any] = [c for c in game.setup_list(state, side) if c not in state.pos]  # type: ignore[arg-type]
     if game.default_problem(state) is None:
         options.append(A.PlaceDefault())
     while True:

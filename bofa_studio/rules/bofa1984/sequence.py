@@ -114,7 +114,10 @@ def entry_roll_due(game: BofaGame, state: State) -> str | None:
     for name, r in game.rolled_reinforcements.items():
         if r["side"] != state.phase_player or r["turn"] > state.turn or name in state.entry_rolls:
             continue
-        if any(c not in state.entered for c in r["counters"] if c in game.specs):
+        counters = [c for c in r["counters"] if c in game.specs]
+        if game.tribe_of and name == "Second Wave":  # O-6: the tribes the Dark chose
+            counters = [c for c in game.tribe_counters if game.tribe_of[c] in state.variable_tribes]
+        if any(c not in state.entered for c in counters):
             return name
     return None
 
