@@ -481,3 +481,21 @@ def test_s11_victory_levels():
     game = make_game(board, s11_victory=True, victory=[])
     state = position(game, {})
     assert victory.final_result(game, state)["level"] == "draw"
+
+
+def test_s10_a_reinforcement_placed_on_a_leader_offers_his_escape():
+    """S-5 places reinforcements "directly on top of the enemy counters"; S-10: a leader with an enemy
+    counter on him may move away at once."""
+    board = plain_board(9, 9)
+    board.set_feature(h(board, "0505"), HexFeature.ENTRY_TRIANGLE, True)
+    board.set_entry_group(h(board, "0505"), "north_west")
+    wave = [{"turn": 4, "side": "dark", "name": "Second Wave", "counters": ["gurash"],
+             "entry": {"groups": ["north_west"], "onto_enemy": True}}]
+    game = make_game(board, s10_leaders=True, reinforcements=wave)
+    state = position(game, {"0505": "thranduil"}, turn=4)
+    from bofa_studio.rules.bofa1984.actions import Place
+
+    game.apply(state, Place("gurash", h(board, "0505")))
+    assert state.stage == "escape" and game.legal_actions(state)[0] == StayPut("thranduil")
+    game.apply(state, StayPut("thranduil"))
+    assert state.stage == "move"

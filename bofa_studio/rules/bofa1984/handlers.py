@@ -60,7 +60,9 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
         raise problem
     movement.put(state, a.counter, h)
     state.phase_start[a.counter] = h
-    return [Event("enter", f"{spec.name} enters in {game.cb.label(h)}")]
+    # S-5 lets reinforcements be placed on enemies; a leader there may escape (S-10).
+    return [Event("enter", f"{spec.name} enters in {game.cb.label(h)}")] + \
+        leaders.after_move(game, state, (a.counter,), [h, h])
 
 
 def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Event]:
