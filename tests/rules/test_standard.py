@@ -499,3 +499,16 @@ def test_s10_a_reinforcement_placed_on_a_leader_offers_his_escape():
     assert state.stage == "escape" and game.legal_actions(state)[0] == StayPut("thranduil")
     game.apply(state, StayPut("thranduil"))
     assert state.stage == "move"
+
+
+def test_new_actions_round_trip_through_save_files():
+    """Every Standard Game and optional-rule decision is a frozen action with a JSON form."""
+    from bofa_studio.rules.bofa1984 import actions as A
+
+    board = plain_board(4, 4)
+    a, b = h(board, "0101"), h(board, "0202")
+    for action in (A.Dive("giant_eagle_1", a, b), A.RollRocks(a, b), A.CastSpell("push_back", a),
+                   A.Escape("gandalf", b), A.StayPut("gandalf"), A.RegroupMove("dwarf_axeman_1", a),
+                   A.ChooseTribes(("thrak", "azug")), A.ChooseExtraElves(("elf_archer_10",))):
+        data = A.to_dict(action, board.label)
+        assert A.from_dict(data, board.hex_at) == action

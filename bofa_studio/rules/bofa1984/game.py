@@ -1,4 +1,5 @@
-"""The Basic Game of The Battle of Five Armies as a Game: static config and the rules API.
+"""The Battle of Five Armies as a Game: static config and the rules API, for the Basic Game,
+the Standard Game and the optional rules (each a named option, see docs/rules-standard.md).
 
 ``BofaGame`` is immutable once built (scenario, options, tables, compiled board);
 every call takes the :class:`State` it works on. ``apply`` validates its action
