@@ -15,7 +15,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from bofa_studio.cli import EXIT_USAGE, fail
     from bofa_studio.jsonfile import DataFileError
-    from bofa_studio.ui.scenario_editor.scenario_io import open_scenario
+    from bofa_studio.scenario.editing import open_scenario
 
     if args.scenario is not None:
         # A broken file is a short error here, before any window opens, never a traceback.

@@ -13,9 +13,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bofa_studio.scenario.editing import open_scenario, save_scenario
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
-from bofa_studio.ui.scenario_editor.scenario_io import open_scenario, save_scenario
 
 VARIANTS = {
     "bofa1984-extended.json": "extended",

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.jsonfile import DataFileError
+from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
@@ -36,7 +37,6 @@ from bofa_studio.ui.scenario_editor.play_link import play_entry
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
 from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
 from bofa_studio.ui.scenario_editor.rules_panel import RulesPanel
-from bofa_studio.ui.scenario_editor.scenario_io import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.scenario_editor.tables_panel import TablesPanel
 from bofa_studio.ui.scenario_editor.trays import CounterTrays
 

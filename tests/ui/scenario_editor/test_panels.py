@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bofa_studio.scenario.editing import open_scenario
 from bofa_studio.ui.scenario_editor import edits
-from bofa_studio.ui.scenario_editor.scenario_io import open_scenario
 from bofa_studio.ui.scenario_editor.tables_panel import default_tables
 
 

@@ -1,9 +1,10 @@
-"""Open, create and save scenario files for the editor.
+"""Open, create and save scenario files for authoring tools (the scenario editor).
 
-The scenario package reads and checks files but has no writer yet, so the
-editor's writer lives here: it writes the data as it is, with the map
-reference made relative to where the file goes (so a scenario and its map can
-move together), atomically and in the stable key order the repository diffs.
+Reading for play (``load_scenario``) refuses any problem; an author's tools must
+open a file with cross-reference problems so they can be fixed. The writer
+keeps the data as it is, with the map reference made relative to where the file
+goes (so a scenario and its map can move together), atomically and in the
+stable key order the repository diffs. No Qt here: scripts use it too.
 """
 
 from __future__ import annotations
