@@ -21,9 +21,21 @@ OUT = Path(__file__).with_name("rule_texts.json")
 # The sections the editor quotes: options by their scenario key, and the setup,
 # reinforcement and stacking rules the placement checks name.
 OPTION_SECTIONS = {
+    "s3_regrouping": "S-3",
     "s3_second_chooser_may_draw": "S-3",
     "s5_second_wave_roll": "S-5",
+    "s6_morale": "S-6",
+    "s7_dive_attacks": "S-7",
+    "s7_eagle_skirmishes": "S-7",
+    "s7_rolling_rocks": "S-7",
+    "s7_combat_modifiers": "S-7",
+    "s8_fire": "S-8",
+    "s8_gandalf_spells": "S-8",
+    "s10_leaders": "S-10",
+    "s11_victory": "S-11",
     "o1_bat_attack": "O-1",
+    "o2_three_players": "O-2",
+    "o2_four_players": "O-2",
     "o3_thorin": "O-3",
     "o4_hysteria": "O-4",
     "o5_goblin_leaders": "O-5",
@@ -31,6 +43,18 @@ OPTION_SECTIONS = {
     "o7_additional_stacking": "O-7",
     "o8_extra_elves": "O-8",
     "o9_extra_turns": "O-9",
+}
+# Options that are one part of a long section quote only that part: (from, to) are
+# the first words of the part and of what follows it (None: the section's end).
+OPTION_EXCERPTS = {
+    "s3_regrouping": ("REGROUPING:", "Use of the Chosen Chips"),
+    "s3_second_chooser_may_draw": ("Use of the Chosen Chips", None),
+    "s7_dive_attacks": ("DIVE ATTACKS:", "GIANT EAGLES AND SKIRMISHES:"),
+    "s7_eagle_skirmishes": ("GIANT EAGLES AND SKIRMISHES:", "ATTACKS WITH ROLLING ROCKS:"),
+    "s7_rolling_rocks": ("ATTACKS WITH ROLLING ROCKS:", "ATTACKS: Attacks are changed"),
+    "s7_combat_modifiers": ("ATTACKS: Attacks are changed", None),
+    "s8_fire": ("Aiming During Archery Fire", "Gandalf's Spells"),
+    "s8_gandalf_spells": ("Gandalf's Spells", None),
 }
 OTHER_SECTIONS = ["B-2", "B-3", "B-5", "B-9", "O-2"]
 HEADING = re.compile(r"^([BSO]-\d+) (.+)$")
@@ -75,9 +99,21 @@ def rule_texts(text: str) -> dict[str, object]:
         raise ValueError(f"the rulebook text has no section {', '.join(missing)}")
     return {
         "source": "The Battle of Five Armies (ICE, 1984), rulebook text",
-        "options": {key: every[sec] | {"section": sec} for key, sec in OPTION_SECTIONS.items()},
+        "options": {key: _option_entry(every[sec], sec, key) for key, sec in OPTION_SECTIONS.items()},
         "sections": {sec: every[sec] for sec in OTHER_SECTIONS},
     }
+
+
+def _option_entry(section: dict[str, str], name: str, key: str) -> dict[str, str]:
+    entry = section | {"section": name}
+    if key in OPTION_EXCERPTS:
+        start, end = OPTION_EXCERPTS[key]
+        text = section["text"]
+        if start not in text or (end is not None and end not in text):
+            raise ValueError(f"{name} has no passage from {start!r} to {end!r}")
+        part = text[text.index(start):text.index(end) if end is not None else len(text)]
+        entry["text"] = part.strip()
+    return entry
 
 
 def main(argv: list[str]) -> int:
