@@ -337,7 +337,9 @@ class PlayController:
         """Counters the current player may put on the map now: setup or reinforcements."""
         s = self.state
         if s.stage == "setup":
-            return [c for c in self.game.setup_counters[s.setup_side] if c not in s.pos]
+            # setup_list, not setup_counters: O-8's chosen Elves join the Free Peoples and
+            # O-6's three staying tribes the Dark, which the scenario's list cannot know.
+            return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos]
         if s.stage == "move":
             return self.game.reinforcements_ready(s)
         return []
@@ -345,8 +347,10 @@ class PlayController:
     def waiting(self) -> dict[str, list[str]]:
         """Counters off the map still to come, by the turn they arrive (for the trays)."""
         out: dict[str, list[str]] = {}
+        # O-6 gives every tribe counter a reinforcement entry; those that stayed set up instead.
+        staying = set(self.game.setup_list(self.state, "dark")) if self.game.tribe_of else set()
         for cid, r in self.game.reinforcement.items():
-            if cid not in self.state.entered:
+            if cid not in self.state.entered and cid not in staying and cid in self.game.specs:
                 out.setdefault(f"turn {r['turn']}: {r.get('name', '')}", []).append(cid)
         return out
 
