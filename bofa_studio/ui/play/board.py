@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 
 from bofa_studio.hexgrid import Hex
@@ -64,6 +64,39 @@ class PlayTool:
         pass
 
 
+class TrayDropFilter(QObject):
+    """Accepts tray counters dropped on the map view's viewport (setup and reinforcements).
+
+    An event filter rather than a MapView subclass: the view is shared with the editors,
+    and only play mode knows what a dropped counter means."""
+
+    def __init__(self, view: Any, board: PlayBoard) -> None:
+        super().__init__(view)
+        self.view = view
+        self.board = board
+        view.setAcceptDrops(True)
+        view.viewport().setAcceptDrops(True)
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        t = event.type()
+        if t not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            return False
+        from bofa_studio.ui.play.panels import mime_counter
+
+        cid = mime_counter(event.mimeData())  # type: ignore[attr-defined]
+        if cid is None or not self.board.enabled:
+            event.ignore()
+            return True
+        scene_pos = self.view.mapToScene(event.position().toPoint())  # type: ignore[attr-defined]
+        if t == QEvent.Type.Drop:
+            self.board.drop(cid, scene_pos)
+        else:
+            self.board.hover(self.board.scene.hex_at(scene_pos))
+        event.acceptProposedAction()  # type: ignore[attr-defined]
+        return True
+
+
 class PlayBoard:
     """Keeps a MapScene's counters and overlays in step with a PlayController."""
 
@@ -88,6 +121,12 @@ class PlayBoard:
             self.controller.click(h, counter)
         else:
             self.controller.click(h)
+
+    def drop(self, cid: str, pos: QPointF) -> bool:
+        """A tray counter dropped at scene point ``pos``: the controller places it or says why not."""
+        if not self.enabled:
+            return False
+        return self.controller.drop(cid, self.scene.hex_at(pos))
 
     def hover(self, h: Hex | None) -> None:
         if h != self.hovered:

@@ -362,6 +362,24 @@ class PlayController:
         self.message = f"{self.game.specs[cid].name}: click a hex to place it"
         self._changed()
 
+    def drop(self, cid: str, h: Hex | None) -> bool:
+        """A tray counter dragged onto ``h`` (None: off the map). The same Place action as
+        pick-then-click, so a refusal carries the engine's rule and reason; the counter stays
+        picked so that a click can still place it."""
+        if self.replay is not None or self.decider() is None:
+            return False
+        if cid not in self.tray():
+            rule = "B-2" if self.state.stage == "setup" else "B-5"
+            self.refusal = RuleError(rule, f"{self.game.specs[cid].name} cannot be placed now")
+            self._changed()
+            return False
+        self.tray_pick = cid
+        if h is None:
+            self.refusal = RuleError("B-2" if self.state.stage == "setup" else "B-5", "dropped off the map")
+            self._changed()
+            return False
+        return self.act(A.Place(cid, h))
+
     def select(self, counters: tuple[str, ...]) -> None:
         """Select movers, attackers or archers explicitly (the click gestures end here too)."""
         self.selection = tuple(counters)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QDrag, QFont, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -235,13 +235,32 @@ def counter_icon(controller: Any, cid: str, size: int = 36) -> QIcon:
     return QIcon(QPixmap.fromImage(image))
 
 
+COUNTER_MIME = "application/x-bofa-counter"
+
+
+def counter_mime(cid: str) -> QMimeData:
+    """The payload of a tray drag: the counter's id, in a type only the play board accepts."""
+    mime = QMimeData()
+    mime.setData(COUNTER_MIME, QByteArray(cid.encode("utf-8")))
+    return mime
+
+
+def mime_counter(mime: QMimeData | None) -> str | None:
+    if mime is None or not mime.hasFormat(COUNTER_MIME):
+        return None
+    return bytes(mime.data(COUNTER_MIME).data()).decode("utf-8") or None
+
+
 class TrayPanel(QListWidget):
-    """Counters to set up (B-2) or reinforcements ready to enter (B-5): click one, then a hex."""
+    """Counters to set up (B-2) or reinforcements ready to enter (B-5): click one, then a hex,
+    or drag one onto the map."""
 
     def __init__(self, controller: Any) -> None:
         super().__init__()
         self.controller = controller
         self.setIconSize(QSize(32, 32))
+        self.setDragEnabled(True)
+        self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.itemClicked.connect(self._picked)
         controller.subscribe(self.refresh)
         self.refresh()
@@ -268,6 +287,20 @@ class TrayPanel(QListWidget):
         cid = item.data(Qt.ItemDataRole.UserRole)
         if cid:
             self.controller.pick_tray(cid)
+
+    def startDrag(self, supported_actions) -> None:
+        """Drag the counter itself (its face as the cursor), not the list row."""
+        item = self.currentItem()
+        cid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if not cid:
+            return
+        self.controller.pick_tray(cid)  # shades its zone while it is dragged
+        drag = QDrag(self)
+        drag.setMimeData(counter_mime(cid))
+        pixmap = counter_icon(self.controller, cid, 48).pixmap(48, 48)
+        drag.setPixmap(pixmap)
+        drag.setHotSpot(QPoint(24, 24))
+        drag.exec(Qt.DropAction.MoveAction)
 
 
 class LogPanel(QListWidget):

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.ui.dialogs import TextViewer, find_rulebook
 from bofa_studio.ui.map_scene import MapScene
 from bofa_studio.ui.map_view import MapView
-from bofa_studio.ui.play.board import PlayBoard
+from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
 from bofa_studio.ui.play.controller import PlayController
 from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog
 from bofa_studio.ui.play.panels import (
@@ -108,6 +108,7 @@ class PlayWindow(QMainWindow):
         cache_hexes(self.scene)
         self.view.hex_hovered.connect(lambda h: self.board.hover(h))
         self.board = PlayBoard(self.scene, controller)
+        self.drop_filter = TrayDropFilter(self.view, self.board)
         central = QWidget()
         col = QVBoxLayout(central)
         col.setContentsMargins(0, 0, 0, 0)
@@ -216,6 +217,9 @@ class PlayWindow(QMainWindow):
             self.handover.setText(f"Hand over to {names} ({side_name(c.handover_to)}) — click when ready")
             colour = SIDE_COLOURS.get(c.handover_to, "#333")
             self.handover.setStyleSheet(f"background:{colour}; color:white; font-size:18px; font-weight:bold;")
+        if c.refusal is not None:
+            # Also in the status bar: a refused drop lands where the player is looking, the map.
+            self.statusBar().showMessage(f"Refused ({c.refusal.rule}): {c.refusal.reason}", 8000)
         self.undo_action.setEnabled(c.can_undo())
         self.undo_action.setToolTip(c.undo_block_reason())
         self.redo_action.setEnabled(c.can_redo())
