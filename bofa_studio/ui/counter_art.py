@@ -217,34 +217,34 @@ def _weapon(painter: QPainter, box: QRectF, weapon: str, colour: QColor) -> None
         painter.drawEllipse(box.center(), w * 0.2, h * 0.2)
 
 
+def _marker(painter: QPainter, tab: QRectF, size: float, text: str, fill: str, ink: str, round_: bool) -> None:
+    """A small marker counter on top of a counter's edge, as the printed game stacks them."""
+    painter.setPen(QPen(QColor("#222222"), size * 0.025))
+    painter.setBrush(QColor(fill))
+    if round_:
+        painter.drawEllipse(tab)
+    else:
+        painter.drawRect(tab)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(6, int(size * 0.23)))
+    painter.setFont(font)
+    painter.setPen(QColor(ink))
+    painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, text)
+
+
 def _hit_marker(painter: QPainter, rect: QRectF, hits: int) -> None:
     """S-10's white hit counter, its digit showing along the leader's upper edge."""
     s = rect.width()
     tab = QRectF(rect.right() - s * 0.36, rect.top() - s * 0.2, s * 0.34, s * 0.3)
-    painter.setPen(QPen(QColor("#222222"), s * 0.025))
-    painter.setBrush(QColor("#ffffff"))
-    painter.drawRect(tab)
-    font = QFont()
-    font.setBold(True)
-    font.setPixelSize(max(6, int(s * 0.24)))
-    painter.setFont(font)
-    painter.setPen(QColor("#c4161c"))
-    painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, str(hits))
+    _marker(painter, tab, s, str(hits), "#ffffff", "#c4161c", round_=False)
 
 
 def _hysteria_marker(painter: QPainter, rect: QRectF) -> None:
     """O-4's "H" counter in the hex."""
     s = rect.width()
     tab = QRectF(rect.left() - s * 0.08, rect.top() - s * 0.2, s * 0.32, s * 0.3)
-    painter.setPen(QPen(QColor("#222222"), s * 0.025))
-    painter.setBrush(QColor("#ffe066"))
-    painter.drawEllipse(tab)
-    font = QFont()
-    font.setBold(True)
-    font.setPixelSize(max(6, int(s * 0.22)))
-    painter.setFont(font)
-    painter.setPen(QColor("#000000"))
-    painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, "H")
+    _marker(painter, tab, s, "H", "#ffe066", "#000000", round_=True)
 
 
 STACK_OFFSET = 0.12  # of the counter size, up and to the right per counter beneath
