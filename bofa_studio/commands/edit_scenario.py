@@ -43,34 +43,21 @@ def run(args: argparse.Namespace) -> int:
 
 def shoot(path: str | None, width: int, height: int):
     """The scenario editor on ``path`` (or a new scenario), for ``screenshot --mode edit-scenario``."""
-    import tempfile
-    from pathlib import Path
-
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
     from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
+    from bofa_studio.ui.window_grab import grab_window
 
-    app = QApplication.instance()
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
-        window = ScenarioEditorWindow(path, settings=settings)
-        window.resize(width, height)
-        window.show()
-        app.processEvents()
+    def prepare(window: ScenarioEditorWindow) -> None:
         # Show a counter's details and its values: the panel an author works in most.
         first = next((c["id"] for c in window.model.counters() if c["id"] in window.model.placements()), None)
         window.select(first)
         window.problems.refresh()
         window.view.fit()
         window.view.settle()
-        # Dock resizing settles over a few passes; one pass leaves a stale tab bar in the grab.
-        for _ in range(3):
-            app.processEvents()
-        window.repaint()
-        image = window.grab().toImage()
-        window.model.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
-    return image
+
+    return grab_window(
+        lambda settings: ScenarioEditorWindow(path, settings=settings),
+        width,
+        height,
+        prepare,
+        lambda window: window.model.undo_stack,
+    )

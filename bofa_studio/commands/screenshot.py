@@ -12,7 +12,6 @@ import argparse
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,30 +31,23 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def shoot_edit_map(path: str | None, width: int, height: int):
     """The map editor on ``path`` (or a new map), fitted to the window, as a QImage."""
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
     from bofa_studio.board import load_map
     from bofa_studio.ui.main_window import MainWindow
+    from bofa_studio.ui.window_grab import grab_window
 
-    app = QApplication.instance()
     board = load_map(path) if path else None
-    # A throwaway settings file: a screenshot must not depend on, or change, the user's.
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(board, path, settings=settings)
-        window.resize(width, height)
-        window.show()
-        app.processEvents()
+
+    def prepare(window: MainWindow) -> None:
         window.view.fit()
         window.view.settle()  # full detail, not the draft drawn while the camera moves
-        app.processEvents()
-        image = window.grab().toImage()
-        window.document.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
-    return image
+
+    return grab_window(
+        lambda settings: MainWindow(board, path, settings=settings),
+        width,
+        height,
+        prepare,
+        lambda window: window.document.undo_stack,
+    )
 
 
 def shoot_play(path: str | None, width: int, height: int, **options):
