@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.los import line_of_sight
@@ -30,6 +31,12 @@ PATH = QColor("#0d47a1")
 LOS_CLEAR = QColor("#1b8a2e")
 LOS_BLOCKED = QColor("#c62828")
 SKIRMISH = QColor("#ff6f00")
+DIVE = QColor("#7b1fa2")
+ROCKS = QColor("#5d4037")
+CHECK = QColor("#f9a825")
+ESCAPE = QColor(0, 150, 200, 90)
+DESTROY = QColor(200, 30, 30, 80)
+PUSH = QColor("#6a1b9a")
 
 
 def face_of(game: Any, state: Any, cid: str) -> CounterFace:
@@ -39,6 +46,7 @@ def face_of(game: Any, state: Any, cid: str) -> CounterFace:
         name=spec.name, colour=spec.colour, weapon=spec.weapon,
         strength=spec.strength[steps - 1], movement=spec.movement[steps - 1], bow=spec.bow[steps - 1],
         reduced=steps == 1, leader=spec.leader,
+        hits=getattr(state, "hits", {}).get(cid, 0), hysterical=cid in getattr(state, "hysteric", ()),
     )
 
 
@@ -108,7 +116,9 @@ class PlayBoard:
         self.enabled = True  # False while a hand-over prompt covers the board
         scene.tool = PlayTool(self)
         controller.subscribe(self.refresh)
-        self._faces: dict[tuple[str, int], CounterFace] = {}
+        self._faces: dict[tuple[str, int, int, bool], CounterFace] = {}
+        # Chances and labels must be readable over the counters (which lie above overlays).
+        self.labels: dict[str, QGraphicsPathItem] = {}
         self.refresh()
 
     # -- input ---------------------------------------------------------------
@@ -143,7 +153,7 @@ class PlayBoard:
         for i, stack in state.stacks.items():
             items = []
             for cid in stack:
-                key = (cid, state.steps.get(cid, 2))
+                key = (cid, state.steps.get(cid, 2), state.hits.get(cid, 0), cid in state.hysteric)
                 face = self._faces.get(key)
                 if face is None:
                     face = self._faces[key] = face_of(game, state, cid)
@@ -155,12 +165,15 @@ class PlayBoard:
         ov = self.scene.overlay
         for key in [k for k in ov.keys() if k.startswith("play.")]:
             ov.clear(key)
+        for item in self.labels.values():
+            item.setPath(QPainterPath())
         self._draw_victory(state)
         self._draw_skirmishes(state)
         if not live:
             return
         self._draw_zone()
         self._draw_reach()
+        self._draw_standard()
         self._draw_selection()
         self._draw_path()
         self._draw_los()
@@ -223,6 +236,129 @@ class PlayBoard:
             text.addText(QPointF(centre.x() - style.HEX_PX * 0.1 * len(str(cost)), centre.y() + style.HEX_PX * 0.12),
                          font, str(cost))
         ov.set_path("play.reach_cost", text, None, QBrush(QColor(20, 80, 40)))
+
+    # -- Standard Game gestures ---------------------------------------------------------
+    def _label_item(self, key: str, colour: QColor) -> QGraphicsPathItem:
+        item = self.labels.get(key)
+        if item is None:
+            item = self.labels[key] = QGraphicsPathItem()
+            item.setZValue(40)
+            self.scene.addItem(item)
+        item.setBrush(QBrush(colour))
+        item.setPen(QPen(QColor("white"), style.HEX_PX * 0.04))
+        return item
+
+    def _texts(self, key: str, texts: dict[Hex, str], colour: QColor, above: bool = True) -> None:
+        """Short labels on hexes (chances), above the counters, white-outlined to stay legible."""
+        path = QPainterPath()
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(int(style.HEX_PX * 0.3))
+        for h, text in texts.items():
+            c = self.scene.hex_center(h)
+            y = c.y() - style.HEX_PX * 0.5 if above else c.y() + style.HEX_PX * 0.12
+            path.addText(QPointF(c.x() - style.HEX_PX * 0.085 * len(text), y), font, text)
+        self._label_item(key, colour).setPath(path)
+
+    def _polyline(self, hexes: list[Hex], arrow: bool = False) -> QPainterPath:
+        path = QPainterPath()
+        if len(hexes) < 2:
+            return path
+        pts = [self.scene.hex_center(h) for h in hexes]
+        path.moveTo(pts[0])
+        for p in pts[1:]:
+            path.lineTo(p)
+        if arrow:
+            self._arrowhead(path, pts[-2], pts[-1])
+        return path
+
+    @staticmethod
+    def _arrowhead(path: QPainterPath, a: QPointF, b: QPointF) -> None:
+        import math
+
+        angle = math.atan2(b.y() - a.y(), b.x() - a.x())
+        size = style.HEX_PX * 0.3
+        for side in (-0.45, 0.45):
+            path.moveTo(b)
+            path.lineTo(b.x() - size * math.cos(angle + side), b.y() - size * math.sin(angle + side))
+
+    def _draw_standard(self) -> None:
+        """S-6 morale checks, S-7 dives and rolling rocks, S-8 spells, S-10 escapes, S-3
+        regroup placements: everything the controller marks, drawn; nothing decided here."""
+        c = self.controller
+        ov = self.scene.overlay
+        w = style.HEX_PX
+        if c.checks:
+            pen = QPen(CHECK, w * 0.09, Qt.PenStyle.DashLine)
+            ov.set_path("play.checks", self._hex_path(c.checks), pen, QBrush(QColor(249, 168, 37, 60)))
+            self._texts("checks", {h: f"M {p:.0%}" for h, p in c.checks.items()}, QColor("#8d5a00"))
+        dives = c.dives()
+        if dives:
+            ov.set_path("play.dive_targets", self._hex_path(dives), QPen(DIVE, w * 0.12), QBrush(QColor(123, 31, 162, 50)))
+            self._texts("dives", {h: f"dive {c.dive_chance(h):.0%}" for h in dives}, DIVE)
+        flight = c.dive_path()
+        if flight:
+            a = c.armed
+            ends = [d.to for d in dives.get(a.target, [])]
+            ov.set_path("play.dive_ends", self._hex_path(ends), QPen(DIVE, 0), QBrush(QColor(123, 31, 162, 35)))
+            pen = QPen(DIVE, w * 0.1, Qt.PenStyle.DashDotLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+            ov.set_path("play.dive_path", self._polyline(flight, arrow=True), pen, None)
+            self._label_item("dive_path", DIVE).setPath(QPainterPath())
+        rocks = c.rocks()
+        if rocks:
+            lines, struck = QPainterPath(), {}
+            for r in rocks:
+                lines.addPath(self._polyline(r.line, arrow=True))
+                if r.struck is not None:
+                    struck[r.struck] = f"rocks {r.chance:.0%}"
+            armed = [r for r in rocks if r.action == c.armed]
+            ov.set_path("play.rocks", lines, QPen(ROCKS, w * (0.08 if armed else 0.12), Qt.PenStyle.SolidLine,
+                                                  Qt.PenCapStyle.RoundCap), None)
+            piles = [r.line[0] for r in rocks]
+            ov.set_path("play.rock_piles", self._hex_path(piles), QPen(ROCKS, w * 0.1, Qt.PenStyle.DotLine), None)
+            ov.set_path("play.rock_targets", self._hex_path(struck), QPen(ROCKS, w * 0.12), None)
+            if armed:
+                ov.set_path("play.rock_armed", self._polyline(armed[0].line, arrow=True),
+                            QPen(QColor("#ff6f00"), w * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None)
+            self._texts("rocks", struck, ROCKS)
+        shaded: list[Hex] = []
+        colour = ESCAPE
+        if c.mode == "escape":
+            shaded = c.escape_hexes()
+        elif c.state.stage == "regroup_place":
+            shaded = c.regroup_hexes()
+        elif c.mode == "destroy":
+            shaded, colour = c.destroy_targets(), DESTROY
+        if shaded:
+            ov.set_path("play.pick", self._hex_path(shaded), QPen(colour.darker(200), w * 0.05), QBrush(colour))
+        effect = c.effect()
+        if effect is not None:
+            arrows, gone = QPainterPath(), QPainterPath()
+            seen: set[tuple[Hex, Hex]] = set()
+            for a, b in effect.moved.values():
+                if (a, b) not in seen:
+                    seen.add((a, b))
+                    arrows.addPath(self._polyline([a, b], arrow=True))
+            s = w * 0.3
+            for h in set(effect.removed.values()):
+                p = self.scene.hex_center(h)
+                gone.moveTo(p.x() - s, p.y() - s)
+                gone.lineTo(p.x() + s, p.y() + s)
+                gone.moveTo(p.x() - s, p.y() + s)
+                gone.lineTo(p.x() + s, p.y() - s)
+            pen = QPen(PUSH, w * 0.08, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            self._label_item("effect", PUSH).setPath(QPainterPath())
+            item = self._label_item("effect_arrows", PUSH)
+            item.setBrush(QBrush())
+            item.setPen(pen)
+            item.setPath(arrows)
+            gone_item = self._label_item("effect_removed", LOS_BLOCKED)
+            gone_item.setBrush(QBrush())
+            gone_item.setPen(QPen(LOS_BLOCKED, w * 0.12))
+            gone_item.setPath(gone)
+            if effect.flipped:
+                ov.set_path("play.effect_flipped", self._hex_path(set(effect.flipped.values())),
+                            QPen(QColor("#2e7d32"), w * 0.12), None)
 
     def _draw_selection(self) -> None:
         c = self.controller

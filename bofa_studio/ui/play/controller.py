@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,12 @@ class PlayController:
         self.refusal: RuleError | None = None
         self.message = ""
         self.reach: preview.Reach | None = None
+        # Standard Game gestures: an action armed by a map click, waiting for the Roll button
+        # (a dive, rolling rocks, a spell), and a hex-picking mode ("destroy", "escape").
+        self.armed: Any | None = None
+        self.mode: str | None = None
+        self.checks: dict[Hex, float] = {}  # S-6: reach hexes that need a morale check
+        self._cache: dict[str, tuple[int, Any]] = {}
         self.handover_to: str | None = None
         self.replay: ReplayCursor | None = None
         if session.current_player() == CHANCE:
@@ -122,8 +129,20 @@ class PlayController:
             "fire": "fire: select archers, then the target hex (B-8)",
             "loss": "choose which counter takes the hit (B-7)",
             "advance": "advance into the emptied hex, or stay (B-7)",
+            "extra_elves": f"choose the {s.extra_count} extra Elf counter(s) the roll brings (O-8)",
+            "variable_tribes": "choose the two tribes that come over the mountain on turn 4 (O-6)",
         }
+        g = self.game
+        if s.stage == "escape" and s.escapes:
+            cid = s.escapes[0]
+            return (f"{g.specs[cid].name}: an enemy entered his hex in {self._label(self.hex_of(cid))} — "
+                    f"escape or stay (S-10)")
+        if s.stage == "regroup_place" and s.regroup_place:
+            return f"{g.specs[s.regroup_place].name} was regrouped and no longer fits: move it next door (S-3)"
         return texts.get(s.stage, s.stage)
+
+    def _label(self, h: Hex | None) -> str:
+        return self.game.cb.label(self.game.idx(h)) if h is not None else "?"
 
     @property
     def is_over(self) -> bool:
@@ -153,7 +172,8 @@ class PlayController:
     def buttons(self) -> list[tuple[str, Any]]:
         """Decisions that need no map gesture, each with a label: chips, modes, losses, advance..."""
         out = []
-        map_kinds = {"Place", "Move", "Attack", "Fire"}
+        # Dives, spells and escapes have their own gestures (there can be hundreds of dives).
+        map_kinds = {"Place", "Move", "Attack", "Fire", "Dive", "CastSpell", "Escape"}
         for kind, actions in self.choices().items():
             if kind in map_kinds:
                 continue
@@ -184,7 +204,56 @@ class PlayController:
             return f"Advance {names(a.counters)}" if a.counters else "Do not advance"
         if name == "EndPhase":
             return "End the phase"
+        if name == "ChooseExtraElves":
+            return names(a.counters)
+        if name == "ChooseTribes":
+            return " and ".join(t.capitalize() for t in a.tribes) + " come over the mountain"
+        if name == "StayPut":
+            return f"{names([a.counter])} stays"
+        if name == "RegroupMove":
+            return f"Move {names([a.counter])} to {self._label(a.to)}"
+        if name == "RollRocks":
+            rock = next((r for r in self.rocks() if r.action == a), None)
+            if rock is not None and rock.struck is not None:
+                return (f"Roll rocks from {self._label(a.pile)} onto {self._label(rock.struck)}"
+                        f" ({rock.chance:.0%} hit)")
+            return f"Roll rocks from {self._label(a.pile)} towards {self._label(a.toward)}"
         return self.generic_label(a)
+
+    def sections(self) -> list[tuple[str, str, list[tuple[str, Any]]]]:
+        """The decision buttons grouped under the rule they come from, with a sentence that
+        says what is being decided (title, text, buttons)."""
+        s, g = self.state, self.game
+        titled: dict[str, tuple[str, str]] = {
+            "ChooseExtraElves": ("O-8 Extra Elves",
+                                 f"The roll brings {s.extra_count} of the extra Elf counters: choose which set up "
+                                 "with the Elves."),
+            "ChooseTribes": ("O-6 Variable reinforcements",
+                             "Choose the two tribes that come over the mountain on turn 4; the other three "
+                             "set up in the south now."),
+            "StayPut": ("S-10 Escape of leaders", ""),
+            "RegroupMove": ("S-3 Regrouping", ""),
+            "RollRocks": ("S-7 Rolling rocks",
+                          "Before the phase's first fight or shot. The struck hexes are marked on the map "
+                          "with their chance: distance 1 is a hit, distance 2 a hit on 1-3."),
+        }
+        if s.stage == "escape" and s.escapes:
+            cid = s.escapes[0]
+            titled["StayPut"] = ("S-10 Escape of leaders",
+                                 f"An enemy entered {g.specs[cid].name}'s hex. He may escape with his whole "
+                                 "movement value to a hex without enemies, or stay.")
+        if s.stage == "regroup_place" and s.regroup_place:
+            titled["RegroupMove"] = ("S-3 Regrouping",
+                                     f"{g.specs[s.regroup_place].name} is back to full strength but its hex "
+                                     "cannot hold it: click a shaded hex next to it.")
+        out: dict[str, tuple[str, str, list[tuple[str, Any]]]] = {}
+        for label, a in self.buttons():
+            title, text = titled.get(type(a).__name__, ("", ""))
+            out.setdefault(title, (title, text, []))[2].append((label, a))
+        if s.stage == "escape" and any(isinstance(a, A.Escape) for a in self.legal()):
+            sec = out.setdefault("S-10 Escape of leaders", (*titled["StayPut"], []))
+            sec[2].insert(0, ("Escape… (then click a shaded hex)", "escape"))
+        return list(out.values())
 
     def generic_label(self, a: Any) -> str:
         """A readable label for an action type this module does not know (Standard Game
@@ -238,6 +307,7 @@ class PlayController:
 
     def _clear_gesture(self) -> None:
         self.selection, self.target, self.tray_pick, self.reach = (), None, None, None
+        self.armed, self.mode, self.checks = None, None, {}
         self.message = ""
 
     def clear_selection(self) -> None:
@@ -388,8 +458,13 @@ class PlayController:
         stage = self.state.stage
         if stage == "move" and counters:
             self.reach = preview.reach(self.game, self.state, self.selection, self.legal())
-            if not self.reach.moves:
+            self.armed = None
+            self.checks = self._morale_checks(self.reach)
+            if not self.reach.moves and not self.dives():
                 self.message = "no legal move for the selection (already moved, or hemmed in)"
+            elif self.dives():
+                self.message = ("S-7: the marked enemy hexes can be dived on (click one, then where the "
+                                "flight ends, then Dive!)")
         self._changed()
 
     def click(self, h: Hex, counter: str | None = None) -> bool:
@@ -399,6 +474,8 @@ class PlayController:
         stage = self.state.stage
         if self.tray_pick is not None and stage in ("setup", "move"):
             return self.act(A.Place(self.tray_pick, h))
+        if self.mode == "destroy" and stage == "fire":
+            return self._click_destroy(h)
         handler = getattr(self, f"_click_{stage}", None)
         return bool(handler(h, counter)) if handler else False
 
@@ -407,6 +484,21 @@ class PlayController:
         return tuple(c for c in self.stack(h) if self.game.side_of[c] == side and c not in exclude)
 
     def _click_move(self, h: Hex, counter: str | None) -> bool:
+        dives = self.dives()
+        armed = self.armed if isinstance(self.armed, A.Dive) else None
+        if armed is not None and h in {d.to for d in dives.get(armed.target, [])}:
+            self.armed = A.Dive(armed.eagle, armed.target, h)  # where the flight ends
+            self._changed()
+            return False
+        if h in dives:
+            options = dives[h]
+            # Flying back to the start is the default end: it needs no second decision.
+            self.armed = next((d for d in options if d.to == self.reach.start), options[0]) \
+                if self.reach is not None else options[0]
+            self.refusal = None
+            self.message = "S-7 dive: click a shaded hex to change where the flight ends, then Dive!"
+            self._changed()
+            return False
         if self.reach is not None and h in self.reach.moves:
             return self.act(self.reach.moves[h])
         mine = self._own_in(h, self.state.moved)
@@ -427,7 +519,25 @@ class PlayController:
         self.select(choice)
         return False
 
+    def _arm_rocks(self, h: Hex) -> bool:
+        """A click on a hex the rocks would strike, with nothing selected, arms that roll
+        (clicking again cycles when several piles reach it)."""
+        if self.selection:
+            return False
+        options = [r.action for r in self.rocks() if r.struck == h]
+        if not options:
+            return False
+        i = options.index(self.armed) + 1 if self.armed in options else 0
+        self.armed = options[i % len(options)]
+        self.target = None
+        self.refusal = None
+        self._changed()
+        return True
+
     def _click_combat(self, h: Hex, counter: str | None) -> bool:
+        if self._arm_rocks(h):
+            return False
+        self.armed = None
         side = self.decider()
         stack = self.stack(h)
         sides = {self.game.side_of[c] for c in stack}
@@ -449,6 +559,9 @@ class PlayController:
         return False
 
     def _click_fire(self, h: Hex, counter: str | None) -> bool:
+        if self._arm_rocks(h):
+            return False
+        self.armed = None
         side = self.decider()
         stack = self.stack(h)
         sides = {self.game.side_of[c] for c in stack}
@@ -471,8 +584,40 @@ class PlayController:
         pick = next((a for a in here if a.counter == counter), here[0] if len(here) == 1 else None)
         return self.act(pick) if pick is not None else False
 
+    def _click_escape(self, h: Hex, counter: str | None) -> bool:
+        cid = self.state.escapes[0]
+        if h in self.escape_hexes():
+            return self.act(A.Escape(cid, h))
+        if self.mode == "escape":
+            self.refusal = preview.explain(self.game, self.state, A.Escape(cid, h))
+            self._changed()
+        return False
+
+    def _click_regroup_place(self, h: Hex, counter: str | None) -> bool:
+        move = next((a for a in self.legal() if isinstance(a, A.RegroupMove) and a.to == h), None)
+        if move is not None:
+            return self.act(move)
+        self.refusal = preview.explain(self.game, self.state, A.RegroupMove(self.state.regroup_place, h))
+        self._changed()
+        return False
+
+    def _click_destroy(self, h: Hex) -> bool:
+        spell = A.CastSpell("destroy", h)
+        if spell in self.legal():
+            self.armed = spell
+            self.refusal = None
+        else:
+            self.refusal = preview.explain(self.game, self.state, spell) or RuleError(
+                "S-8", "the destroy spell needs a hex within 10 hexes of Gandalf, with Dark units and "
+                       "no Free Peoples")
+        self._changed()
+        return False
+
     def pending_action(self) -> Any | None:
-        """The Attack, Skirmish or Fire that the current selection and target describe."""
+        """The action the Roll button declares: an armed dive, roll of rocks or spell, or the
+        Attack, Skirmish or Fire that the current selection and target describe."""
+        if self.armed is not None:
+            return self.armed
         if self.target is None:
             return None
         stage = self.state.stage
@@ -487,10 +632,186 @@ class PlayController:
 
     def odds(self) -> preview.Odds | None:
         action = self.pending_action()
-        return preview.odds(self.game, self.state, action) if action is not None else None
+        if action is None or self.armed is not None:
+            return None
+        return preview.odds(self.game, self.state, action)
+
+    def armed_text(self) -> str:
+        """What the armed dive, rocks or spell will do, and its chance, for the panel."""
+        a, g = self.armed, self.game
+        if isinstance(a, A.Dive):
+            chance = self._cached(f"dive{a}", lambda: preview.hit_chance(g, self.state, a, frozenset({"dive_hit"})))
+            back = " and flies back" if self.reach is not None and a.to == self.reach.start else \
+                f" and ends in {self._label(a.to)}"
+            return (f"S-7 dive: {g.specs[a.eagle].name} dives on {self._label(a.target)}{back}. "
+                    f"Hit on 1-5: {chance or 0:.0%}.")
+        if isinstance(a, A.RollRocks):
+            rock = next((r for r in self.rocks() if r.action == a), None)
+            if rock is None:
+                return ""
+            where = f"{self._label(rock.struck)}, {rock.distance} hex(es) down the slope"
+            return f"S-7 rolling rocks from {self._label(a.pile)} onto {where}: {rock.chance:.0%} to hit."
+        if isinstance(a, A.CastSpell):
+            row = next(r for r in self.spells() if r.spell == a.spell)
+            where = f" on {self._label(a.target)}" if a.spell == "destroy" else ""
+            return (f"S-8: Gandalf tries {SPELL_NAMES[a.spell]}{where}: needs {row.need} or less, "
+                    f"{row.chance:.0%}. {SPELL_EFFECTS[a.spell]}")
+        return ""
+
+    # -- Standard Game gestures: what the map marks ------------------------------------
+    def _cached(self, key: str, fn: Callable[[], Any]) -> Any:
+        """Per-version memo: previews are computed on copies and asked by several widgets."""
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] == self.version:
+            return hit[1]
+        value = fn()
+        self._cache[key] = (self.version, value)
+        return value
+
+    def dives(self) -> dict[Hex, list[Any]]:
+        """S-7: for a selected Giant Eagle in the MOVE phase, its legal dives by target hex."""
+        if self.state.stage != "move" or len(self.selection) != 1 or self.decider() is None:
+            return {}
+        eagle = self.selection[0]
+        out: dict[Hex, list[Any]] = {}
+        for a in self.legal():
+            if isinstance(a, A.Dive) and a.eagle == eagle:
+                out.setdefault(a.target, []).append(a)
+        return out
+
+    def dive_chance(self, target: Hex) -> float:
+        options = self.dives().get(target)
+        if not options:
+            return 0.0
+        a = options[0]
+        return self._cached(f"dive{a}", lambda: preview.hit_chance(self.game, self.state, a,
+                                                                  frozenset({"dive_hit"}))) or 0.0
+
+    def dive_path(self) -> list[Hex]:
+        """The armed dive's flight: start, over the target, to where it ends."""
+        a = self.armed
+        if not isinstance(a, A.Dive):
+            return []
+        start = self.hex_of(a.eagle)
+        return [h for h in (start, a.target, a.to) if h is not None]
+
+    def rocks(self) -> list[RockOption]:
+        """S-7: every legal roll of rocks now, with its slope line, the hex it strikes and
+        the chance, each found by trying the roll on a copy of the state."""
+        if self.state.stage not in ("combat", "fire") or self.decider() is None:
+            return []
+        return self._cached("rocks", self._rocks)
+
+    def _rocks(self) -> list[RockOption]:
+        from bofa_studio.rules.bofa1984 import rocks as rules_rocks
+
+        g, s = self.game, self.state
+        out = []
+        for a in self.legal():
+            if not isinstance(a, A.RollRocks):
+                continue
+            pile, toward = g.idx(a.pile), g.idx(a.toward)
+            line = next((ln for ln in rules_rocks.slope_lines(g).get(pile, []) if ln[1] == toward), (pile, toward))
+            hexes = [g.hex(i) for i in line[:3]]
+            struck = next((i for i, h in enumerate(hexes[1:], 1) if g.idx(h) in s.stacks), None)
+            chance = preview.hit_chance(g, s, a, frozenset({"rock_hit"})) or 0.0
+            out.append(RockOption(a, hexes, hexes[struck] if struck else None, struck or 0, chance))
+        return out
+
+    def spells(self) -> list[SpellRow]:
+        """S-8: the three spells with the roll each needs, its chance, whether it is used,
+        and whether it can be tried now (and why not)."""
+        from bofa_studio.rules.bofa1984 import spells as rules_spells
+
+        g, s = self.game, self.state
+        if not g.option("s8_gandalf_spells"):
+            return []
+        legal = [a for a in self.legal() if isinstance(a, A.CastSpell)]
+        rows = []
+        for spell, need in rules_spells.SPELLS.items():
+            options = [a for a in legal if a.spell == spell]
+            if spell in s.spells_used:
+                why = "used (a spell that works is used up)"
+            elif len(s.spells_used) >= rules_spells.MAX_SPELLS:
+                why = "two spells have worked: no more this game"
+            elif options:
+                why = ""
+            elif "gandalf" not in s.pos:
+                why = "Gandalf is not on the map"
+            elif s.stage != "fire" or s.phase_player != "free_peoples":
+                why = "only in a Free Peoples FIRE phase"
+            elif s.spell_tried:
+                why = "one try per FIRE phase: already tried"
+            elif s.fired:
+                why = "only before the phase's first shot"
+            else:
+                why = "no target within 10 hexes" if spell == "destroy" else "not possible now"
+            chance = need / 10  # a d10 roll of ``need`` or less; refined from the engine when offered
+            if options:
+                chance = self._cached(f"spell{spell}", lambda a=options[0]: preview.success_chance(g, s, a)) or 0.0
+            rows.append(SpellRow(spell, need, chance, spell in s.spells_used, options, why))
+        return rows
+
+    def spells_left(self) -> int:
+        from bofa_studio.rules.bofa1984 import spells as rules_spells
+
+        return max(0, rules_spells.MAX_SPELLS - len(self.state.spells_used))
+
+    def pick_spell(self, spell: str) -> None:
+        """The spell picker: destroy asks for a target hex on the map; the others are
+        armed at once, so the map previews their effect before the roll."""
+        row = next((r for r in self.spells() if r.spell == spell), None)
+        self._clear_gesture()
+        if row is None or not row.options:
+            self.refusal = RuleError("S-8", f"{SPELL_NAMES[spell]}: {row.why if row else 'not in this game'}")
+        elif spell == "destroy":
+            self.mode = "destroy"
+            self.message = "S-8 destroy: click a shaded hex (within 10 hexes of Gandalf)"
+        else:
+            self.armed = row.options[0]
+        self._changed()
+
+    def destroy_targets(self) -> list[Hex]:
+        return [a.target for a in self.legal() if isinstance(a, A.CastSpell) and a.spell == "destroy"]
+
+    def effect(self) -> preview.Effect | None:
+        """The armed spell's effect if it works (the push-back's arrows, the victims...)."""
+        a = self.armed
+        if not isinstance(a, A.CastSpell):
+            return None
+        return self._cached(f"effect{a}", lambda: preview.success_effect(self.game, self.state, a))
+
+    def start_escape(self) -> None:
+        self.mode = "escape"
+        self.refusal = None
+        self._changed()
+
+    def escape_hexes(self) -> list[Hex]:
+        if self.state.stage != "escape":
+            return []
+        return [a.to for a in self.legal() if isinstance(a, A.Escape)]
+
+    def regroup_hexes(self) -> list[Hex]:
+        return [a.to for a in self.legal() if isinstance(a, A.RegroupMove)]
+
+    def _morale_checks(self, reach: preview.Reach) -> dict[Hex, float]:
+        """S-6: the chance of each reachable move that stops at a die roll. Only moves into
+        a hex holding enemies are tried (S-6 checks only entering an enemy's hex); the
+        chance itself is the engine's."""
+        g = self.game
+        if not g.option("s6_morale"):
+            return {}
+        side = self.decider()
+        out = {}
+        for h, move in reach.moves.items():
+            if any(g.side_of[c] != side for c in self.stack(h)):
+                p = preview.move_check(g, self.state, move)
+                if p is not None:
+                    out[h] = p
+        return out
 
     def commit(self) -> bool:
-        """Declare the pending attack, skirmish or shot; the session rolls for it."""
+        """Declare the pending attack, skirmish, shot, dive, rocks or spell; the session rolls."""
         action = self.pending_action()
         if action is None:
             self.refusal = RuleError(self.state.stage and {"fire": "B-8"}.get(self.state.stage, "B-7"),
@@ -504,6 +825,38 @@ class PlayController:
 
     def auto_place(self) -> bool:
         return self.act(A.PlaceDefault())
+
+
+SPELL_NAMES = {"destroy": "Destroy", "push_back": "Push back", "regroup": "Regroup"}
+SPELL_EFFECTS = {
+    "destroy": "Every Dark combat unit in the hex is removed (leaders are spared).",
+    "push_back": "Every Dark unit on the map is pushed 2 hexes straight away from Gandalf (arrows); "
+                 "goblins pushed across the River Running drown.",
+    "regroup": "Reduced Free Peoples units within 3 hexes flip back to full strength.",
+}
+
+
+@dataclass
+class RockOption:
+    """A legal roll of rocks: its slope line (pile first), the hex it strikes, how far, the chance."""
+
+    action: Any
+    line: list[Hex]
+    struck: Hex | None
+    distance: int
+    chance: float
+
+
+@dataclass
+class SpellRow:
+    """One line of the spell picker (S-8)."""
+
+    spell: str
+    need: int
+    chance: float
+    used: bool
+    options: list[Any]
+    why: str  # why it cannot be tried now ("" if it can)
 
 
 def chip_name(kind: str | None) -> str:

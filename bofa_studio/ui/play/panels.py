@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -198,7 +199,9 @@ class DecisionPanel(QWidget):
         r = c.refusal
         self.refusal.setText(f'Refused — <a href="{r.rule}">{r.rule}</a>: {r.reason}' if r else "")
         self.message.setText(c.message)
-        odds = c.odds() if c.replay is None else None
+        live = c.replay is None and c.decider() is not None
+        odds = c.odds() if live else None
+        armed = c.armed_text() if live and c.armed is not None else ""
         if odds is not None:
             text = odds.describe().replace("\n", "<br>")
             for m in odds.modifiers:
@@ -208,19 +211,68 @@ class DecisionPanel(QWidget):
             self.odds.setVisible(True)
             self.commit.setText("Fire!" if c.state.stage == "fire" else "Roll for the combat")
             self.commit.setVisible(odds.error is None)
+        elif armed:
+            self.odds.setText(armed)
+            self.odds.setVisible(True)
+            kind = type(c.armed).__name__
+            self.commit.setText({"Dive": "Dive!", "RollRocks": "Roll the rocks", "CastSpell": "Cast the spell"}
+                                .get(kind, "Roll"))
+            self.commit.setVisible(True)
         else:
             self.odds.setText("")
             self.odds.setVisible(False)
             self.commit.setVisible(False)
         _clear(self.box)
         self.buttons = []
-        if c.replay is not None or c.decider() is None:
+        self.spell_buttons: dict[str, QPushButton] = {}
+        if not live:
             return
-        for label, action in c.buttons():
-            b = QPushButton(label)
-            b.clicked.connect(lambda _=False, a=action: c.act(a))
-            self.box.addWidget(b)
-            self.buttons.append(b)
+        rows = c.spells() if c.state.stage == "fire" and c.state.phase_player == "free_peoples" else []
+        if rows and "gandalf" in c.state.pos:
+            self.box.addWidget(self._spell_picker(rows))
+        for title, text, buttons in c.sections():
+            parent: Any = self.box
+            if title:
+                group = QGroupBox(title)
+                inner = QVBoxLayout(group)
+                if text:
+                    label = QLabel(text)
+                    label.setWordWrap(True)
+                    inner.addWidget(label)
+                self.box.addWidget(group)
+                parent = inner
+            for label, action in buttons:
+                b = QPushButton(label)
+                if action == "escape":
+                    b.clicked.connect(lambda _=False: c.start_escape())
+                else:
+                    b.clicked.connect(lambda _=False, a=action: c.act(a))
+                parent.addWidget(b)
+                self.buttons.append(b)
+
+    def _spell_picker(self, rows: list[Any]) -> QWidget:
+        """S-8: the three spells, the roll each needs and its chance, which are used, how many
+        are left; a spell that cannot be tried now says why in its tooltip."""
+        from bofa_studio.ui.play.controller import SPELL_NAMES
+
+        c = self.controller
+        used = [SPELL_NAMES[r.spell] for r in rows if r.used]
+        group = QGroupBox(f"S-8 Gandalf's spells — {c.spells_left()} of 2 left")
+        inner = QVBoxLayout(group)
+        note = QLabel(("Used: " + ", ".join(used) + ". " if used else "")
+                      + "One try per FIRE phase, before the first shot; no line of sight needed.")
+        note.setWordWrap(True)
+        inner.addWidget(note)
+        for r in rows:
+            state = "used" if r.used else f"{r.chance:.0%}"
+            b = QPushButton(f"{SPELL_NAMES[r.spell]} — needs 1-{r.need} ({state})"
+                            + (": click a hex" if r.spell == "destroy" and r.options else ""))
+            b.setEnabled(bool(r.options))
+            b.setToolTip(r.why)
+            b.clicked.connect(lambda _=False, sp=r.spell: c.pick_spell(sp))
+            inner.addWidget(b)
+            self.spell_buttons[r.spell] = b
+        return group
 
     def button(self, text: str) -> QPushButton | None:
         return next((b for b in self.buttons if b.text().startswith(text)), None)

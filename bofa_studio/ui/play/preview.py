@@ -180,3 +180,81 @@ def move_check(game: Any, state: Any, move: Any) -> float | None:
         if all(rolled.pos.get(c) == dest for c in move.counters):
             ok += prob
     return ok
+
+
+def hit_chance(game: Any, state: Any, action: Any, kinds: frozenset[str]) -> float | None:
+    """The chance that ``action`` produces an event of one of ``kinds`` (a dive's or the
+    rocks' hit): certain if it does so without a roll, else the share of die faces that
+    do. None if the rules refuse the action."""
+    trial = state.copy()
+    try:
+        events = game.apply(trial, action)
+    except RuleError:
+        return None
+    if any(e.kind in kinds for e in events):
+        return 1.0
+    if game.current_player(trial) != CHANCE:
+        return 0.0
+    ok = 0.0
+    for outcome, prob in game.chance_outcomes(trial):
+        rolled = trial.copy()
+        if any(e.kind in kinds for e in game.apply(rolled, outcome)):
+            ok += prob
+    return ok
+
+
+def success_chance(game: Any, state: Any, action: Any) -> float | None:
+    """The chance a roll-for action works, from the ``success`` flag of its roll's event
+    (Gandalf's spells report one)."""
+    trial = state.copy()
+    try:
+        game.apply(trial, action)
+    except RuleError:
+        return None
+    if game.current_player(trial) != CHANCE:
+        return 1.0
+    ok = 0.0
+    for outcome, prob in game.chance_outcomes(trial):
+        rolled = trial.copy()
+        if any(e.data.get("success") for e in game.apply(rolled, outcome)):
+            ok += prob
+    return ok
+
+
+@dataclass
+class Effect:
+    """What an action does to the counters if its roll succeeds: moves, removals, flips."""
+
+    moved: dict[str, tuple[Hex, Hex]] = field(default_factory=dict)
+    removed: dict[str, Hex] = field(default_factory=dict)
+    flipped: dict[str, Hex] = field(default_factory=dict)
+
+
+def success_effect(game: Any, state: Any, action: Any) -> Effect | None:
+    """Apply ``action`` on a copy and then the first die face whose event says it worked,
+    and compare: the push-back's arrows, the destroy spell's victims, the regrouped
+    counters, all as the engine would do them."""
+    trial = state.copy()
+    try:
+        game.apply(trial, action)
+    except RuleError:
+        return None
+    after = trial
+    if game.current_player(trial) == CHANCE:
+        for outcome, _ in game.chance_outcomes(trial):
+            rolled = trial.copy()
+            if any(e.data.get("success") for e in game.apply(rolled, outcome)):
+                after = rolled
+                break
+        else:
+            return None
+    out = Effect()
+    for cid, i in state.pos.items():
+        j = after.pos.get(cid)
+        if j is None:
+            out.removed[cid] = game.hex(i)
+        elif j != i:
+            out.moved[cid] = (game.hex(i), game.hex(j))
+        elif after.steps.get(cid) != state.steps.get(cid):
+            out.flipped[cid] = game.hex(i)
+    return out
