@@ -25,7 +25,14 @@ from bofa_studio.rules.core import CHANCE, TERMINAL, RuleError
 from bofa_studio.session import Session, load_session
 from bofa_studio.ui.play import preview
 from bofa_studio.ui.play.records import LogEntry, ReplayCursor, entries_from_events
-from bofa_studio.ui.play.seats import Seat, default_seats, seat_names, side_name
+from bofa_studio.ui.play.seats import (
+    Seat,
+    default_seats,
+    seat_names,
+    seats_from_dict,
+    seats_to_dict,
+    side_name,
+)
 
 # Button order in the decision panel; kinds not listed come last, by name.
 KIND_ORDER = ["ChooseChip", "PlayHeldChip", "DrawChip", "ChooseMode", "PlaceDefault", "Skirmish", "TakeLoss",
@@ -37,6 +44,7 @@ class PlayController:
                  autosave_path: str | os.PathLike[str] | None = None, path: str | None = None) -> None:
         self.session = session
         self.seats = seats or default_seats()
+        self.active_seat: str | None = None  # O-2: the engine seat at the controls now
         self.undo_rolls = undo_rolls
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.path = path  # where the game was last saved or loaded
@@ -82,7 +90,67 @@ class PlayController:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **kwargs: Any) -> PlayController:
-        return cls(load_session(path), path=str(path), **kwargs)
+        """A saved game, with the seats kept in its summary (O-2 names and commands)."""
+        from bofa_studio.jsonfile import read_json_object
+
+        controller = cls(load_session(path), path=str(path), **kwargs)
+        seats = read_json_object(path).get("summary", {}).get("seats")
+        if seats and "seats" not in kwargs:
+            try:
+                controller.set_seats(seats_from_dict(seats))
+            except (KeyError, TypeError):
+                pass  # a hand-edited summary: the default seats still play the game
+        return controller
+
+    # -- seats (O-2) ---------------------------------------------------------------
+    def set_seats(self, seats: list[Seat]) -> None:
+        self.seats = seats
+        self.active_seat = None
+        self._update_seat()
+        self._changed()
+
+    @property
+    def o2(self) -> bool:
+        return any(s.id for s in self.seats)
+
+    def seats_now(self) -> list[str]:
+        """The engine seats that may act now (O-2); empty at a two-player table."""
+        if not self.o2 or self.decider() is None:
+            return []
+        return list(self.game.current_seats(self.state))
+
+    def seat_name(self, sid: str | None) -> str:
+        return next((s.name for s in self.seats if s.id == sid), sid or "")
+
+    def _update_seat(self) -> None:
+        now = self.seats_now()
+        if now and self.active_seat not in now:
+            self.active_seat = now[0]
+
+    def switch_seat(self, sid: str) -> None:
+        """O-2: two seats share the phase; this one takes the board (after a hand-over)."""
+        if sid in self.seats_now() and sid != self.active_seat:
+            self.active_seat = sid
+            self._clear_gesture()
+            self.handover_to = self.decider()
+            self._changed()
+
+    def commands(self, cid: str) -> bool:
+        """Whether the seat at the controls commands ``cid`` (always, without O-2)."""
+        if not self.o2:
+            return True
+        self._update_seat()
+        return self.game.seat_of(cid) == self.active_seat
+
+    def _command_refusal(self, cid: str) -> RuleError:
+        owner = self.seat_name(self.game.seat_of(cid))
+        return RuleError("O-2", f"{self.game.specs[cid].name} is commanded by {owner}, "
+                                f"not {self.seat_name(self.active_seat)}")
+
+    def handover_name(self) -> str:
+        if self.o2 and self.active_seat:
+            return self.seat_name(self.active_seat)
+        return seat_names(self.seats, self.handover_to)
 
     # -- observing -----------------------------------------------------------------
     def subscribe(self, fn: Callable[[], None]) -> None:
@@ -114,7 +182,11 @@ class PlayController:
         side = self.decider()
         if side is None:
             return "The game is over" if self.is_over else ""
-        return f"{seat_names(self.seats, side)} ({side_name(side)}): {self.stage_text()}"
+        who = seat_names(self.seats, side)
+        if self.o2:
+            self._update_seat()
+            who = self.seat_name(self.active_seat)
+        return f"{who} ({side_name(side)}): {self.stage_text()}"
 
     def stage_text(self) -> str:
         s = self.state
@@ -298,7 +370,13 @@ class PlayController:
 
     def _after_step(self) -> None:
         decider = self.decider()
-        if decider is not None and decider != self._last_decider and self._last_decider is not None:
+        if self.o2:
+            # O-2: the prompt follows the engine's seats, not the sides.
+            before = self.active_seat
+            self._update_seat()
+            if decider is not None and before is not None and self.active_seat != before:
+                self.handover_to = decider
+        elif decider is not None and decider != self._last_decider and self._last_decider is not None:
             if seat_names(self.seats, decider) != seat_names(self.seats, self._last_decider):
                 self.handover_to = decider
         self._last_decider = decider
@@ -359,13 +437,22 @@ class PlayController:
 
     # -- files -------------------------------------------------------------------------
     def save(self, path: str | os.PathLike[str]) -> None:
-        self.session.save(path)
+        self.write(path)
         self.path = str(path)
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """The session's save, with the seats in its free-form ``summary`` (the schema allows
+        no other extra key): a game of three or four keeps its names and commands."""
+        from bofa_studio.jsonfile import dumps_stable, write_atomic
+
+        data = self.session.to_dict()
+        data["summary"] = {**data.get("summary", {}), "seats": seats_to_dict(self.seats)}
+        write_atomic(path, dumps_stable(data))
 
     def autosave(self) -> None:
         if self.autosave_path is not None:
             self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            self.session.save(self.autosave_path)
+            self.write(self.autosave_path)
 
     def _rebuild_entries(self) -> None:
         self.entries = []
@@ -409,9 +496,9 @@ class PlayController:
         if s.stage == "setup":
             # setup_list, not setup_counters: O-8's chosen Elves join the Free Peoples and
             # O-6's three staying tribes the Dark, which the scenario's list cannot know.
-            return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos]
+            return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and self.commands(c)]
         if s.stage == "move":
-            return self.game.reinforcements_ready(s)
+            return [c for c in self.game.reinforcements_ready(s) if self.commands(c)]
         return []
 
     def waiting(self) -> dict[str, list[str]]:
@@ -426,6 +513,10 @@ class PlayController:
 
     # -- gestures ----------------------------------------------------------------------
     def pick_tray(self, cid: str) -> None:
+        if not self.commands(cid):
+            self.refusal = self._command_refusal(cid)
+            self._changed()
+            return
         self._clear_gesture()
         self.tray_pick = cid
         self.refusal = None
@@ -437,6 +528,10 @@ class PlayController:
         pick-then-click, so a refusal carries the engine's rule and reason; the counter stays
         picked so that a click can still place it."""
         if self.replay is not None or self.decider() is None:
+            return False
+        if not self.commands(cid):
+            self.refusal = self._command_refusal(cid)
+            self._changed()
             return False
         if cid not in self.tray():
             rule = "B-2" if self.state.stage == "setup" else "B-5"
@@ -452,6 +547,11 @@ class PlayController:
 
     def select(self, counters: tuple[str, ...]) -> None:
         """Select movers, attackers or archers explicitly (the click gestures end here too)."""
+        foreign = next((c for c in counters if not self.commands(c)), None)
+        if foreign is not None:
+            self.refusal = self._command_refusal(foreign)
+            self._changed()
+            return
         self.selection = tuple(counters)
         self.refusal = None
         self.reach = None
@@ -481,7 +581,8 @@ class PlayController:
 
     def _own_in(self, h: Hex, exclude: set[str]) -> tuple[str, ...]:
         side = self.decider()
-        return tuple(c for c in self.stack(h) if self.game.side_of[c] == side and c not in exclude)
+        return tuple(c for c in self.stack(h) if self.game.side_of[c] == side and c not in exclude
+                     and self.commands(c))
 
     def _click_move(self, h: Hex, counter: str | None) -> bool:
         dives = self.dives()

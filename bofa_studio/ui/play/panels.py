@@ -227,6 +227,21 @@ class DecisionPanel(QWidget):
         self.spell_buttons: dict[str, QPushButton] = {}
         if not live:
             return
+        now = c.seats_now()
+        if len(now) > 1:
+            group = QGroupBox("O-2 seats")
+            inner = QVBoxLayout(group)
+            label = QLabel(f"At the board: {c.seat_name(c.active_seat)}. Each seat moves, fights and "
+                           "fires only with the counters it commands.")
+            label.setWordWrap(True)
+            inner.addWidget(label)
+            for sid in now:
+                if sid != c.active_seat:
+                    b = QPushButton(f"Pass the board to {c.seat_name(sid)}")
+                    b.clicked.connect(lambda _=False, x=sid: c.switch_seat(x))
+                    inner.addWidget(b)
+                    self.buttons.append(b)
+            self.box.addWidget(group)
         rows = c.spells() if c.state.stage == "fire" and c.state.phase_player == "free_peoples" else []
         if rows and "gandalf" in c.state.pos:
             self.box.addWidget(self._spell_picker(rows))

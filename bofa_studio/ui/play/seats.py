@@ -26,6 +26,7 @@ class Seat:
     name: str
     side: str
     counters: frozenset[str] | None = field(default=None, compare=False)
+    id: str = ""  # O-2: the engine's seat (``BofaGame.seats``); "" for the two-player table
 
     def commands(self, cid: str) -> bool:
         return self.counters is None or cid in self.counters
@@ -39,25 +40,19 @@ def default_seats(names: tuple[str, str] = ("Free Peoples player", "Dark player"
     return [Seat(names[0], FREE_PEOPLES), Seat(names[1], DARK)]
 
 
-def o2_seats(scenario: dict[str, Any], names: list[str]) -> list[Seat]:
-    """Three or four seats under O-2, from the scenario's counters and reinforcements."""
-    if len(names) not in (3, 4):
-        raise ValueError("O-2 seats are three or four players")
-    counters = scenario["counters"]
-    second_wave: set[str] = set()
-    for r in scenario["order_of_battle"].get("reinforcements", []):
-        if r["side"] == DARK and r["turn"] == min(x["turn"] for x in scenario["order_of_battle"]["reinforcements"]
-                                                  if x["side"] == DARK):
-            second_wave |= set(r["counters"])
-    dark_all = {c["id"] for c in counters if c["side"] == DARK}
-    seats: list[Seat] = []
-    fp_all = {c["id"] for c in counters if c["side"] == FREE_PEOPLES}
-    if len(names) == 4:
-        elves = {c["id"] for c in counters if c["side"] == FREE_PEOPLES and c["command"] in ELVEN_COMMANDS}
-        seats += [Seat(names[0], FREE_PEOPLES, frozenset(elves)), Seat(names[3], FREE_PEOPLES, frozenset(fp_all - elves))]
-    else:
-        seats.append(Seat(names[0], FREE_PEOPLES))
-    seats += [Seat(names[1], DARK, frozenset(dark_all - second_wave)), Seat(names[2], DARK, frozenset(second_wave))]
+# Which name of the new-game dialog sits at each of the engine's O-2 seats.
+O2_NAME_INDEX = {"free_peoples": 0, "free_peoples_elves": 0, "dark": 1, "dark_second_wave": 2,
+                 "free_peoples_dwarves": 3}
+
+
+def engine_seats(game: Any, names: list[str]) -> list[Seat]:
+    """Seats for the engine's O-2 seats (``game.seats``), each commanding the counters the
+    engine gives it (``game.seat_of``): the engine, not this module, decides who commands what."""
+    seats = []
+    for sid in game.seats:
+        counters = frozenset(c for c in game.specs if game.seat_of(c) == sid)
+        side = DARK if sid.startswith(DARK) else FREE_PEOPLES
+        seats.append(Seat(names[O2_NAME_INDEX[sid]], side, counters, sid))
     return seats
 
 
@@ -71,9 +66,10 @@ def seat_names(seats: list[Seat], side: str | None) -> str:
 
 
 def seats_to_dict(seats: list[Seat]) -> list[dict[str, Any]]:
-    return [{"name": s.name, "side": s.side, "counters": None if s.counters is None else sorted(s.counters)}
-            for s in seats]
+    return [{"name": s.name, "side": s.side, "id": s.id,
+             "counters": None if s.counters is None else sorted(s.counters)} for s in seats]
 
 
 def seats_from_dict(data: list[dict[str, Any]]) -> list[Seat]:
-    return [Seat(d["name"], d["side"], None if d.get("counters") is None else frozenset(d["counters"])) for d in data]
+    return [Seat(d["name"], d["side"], None if d.get("counters") is None else frozenset(d["counters"]), d.get("id", ""))
+            for d in data]

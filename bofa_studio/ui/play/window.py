@@ -36,7 +36,7 @@ from bofa_studio.ui.play.panels import (
     TurnPanel,
 )
 from bofa_studio.ui.play.records import autosave_path
-from bofa_studio.ui.play.seats import SIDE_COLOURS, o2_seats, seat_names, side_name
+from bofa_studio.ui.play.seats import SIDE_COLOURS, engine_seats, side_name
 
 AUTOSAVE_MS = 400  # saving takes tens of ms: batch a burst of clicks into one write
 SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
@@ -44,15 +44,18 @@ SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
 
 def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
     """Build the controller a new-game choice describes (O-2 seats for three or four names)."""
-    controller = PlayController.new_game(game.scenario, game.seed, level=game.level, options=game.options,
+    options = dict(game.options)
+    if len(game.seat_names) > 2:
+        # O-2 is an engine option: it is the engine that says which seat commands what.
+        options["o2_four_players" if len(game.seat_names) == 4 else "o2_three_players"] = True
+    controller = PlayController.new_game(game.scenario, game.seed, level=game.level, options=options,
                                          undo_rolls=game.undo_rolls, **kwargs)
     if len(game.seat_names) > 2:
-        controller.seats = o2_seats(controller.game.scenario, game.seat_names)
+        controller.set_seats(engine_seats(controller.game, game.seat_names))
     else:
         from bofa_studio.ui.play.seats import default_seats
 
-        controller.seats = default_seats((game.seat_names[0], game.seat_names[1]))
-    controller._changed()
+        controller.set_seats(default_seats((game.seat_names[0], game.seat_names[1])))
     return controller
 
 
@@ -213,7 +216,7 @@ class PlayWindow(QMainWindow):
         self.board.enabled = not pending
         self.view.setEnabled(True)
         if pending:
-            names = seat_names(c.seats, c.handover_to)
+            names = c.handover_name()
             self.handover.setText(f"Hand over to {names} ({side_name(c.handover_to)}) — click when ready")
             colour = SIDE_COLOURS.get(c.handover_to, "#333")
             self.handover.setStyleSheet(f"background:{colour}; color:white; font-size:18px; font-weight:bold;")
@@ -235,7 +238,7 @@ class PlayWindow(QMainWindow):
     def _write_autosave(self) -> None:
         try:
             self._autosave_target.parent.mkdir(parents=True, exist_ok=True)
-            self.controller.session.save(self._autosave_target)
+            self.controller.write(self._autosave_target)
         except OSError as exc:
             self.statusBar().showMessage(f"autosave failed: {exc}", 5000)
 
