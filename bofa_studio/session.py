@@ -81,6 +81,8 @@ def state_digest(game: Any, state: Any) -> str:
         "rocks_used": sorted(label(h) for h in state.rocks_used), "spells_used": list(state.spells_used),
         "spell_tried": state.spell_tried, "thorin_left": state.thorin_left, "returning": list(state.returning),
         "regroup_place": state.regroup_place,
+        "grounded": {cid: label(h) for cid, h in sorted(getattr(state, "grounded", {}).items())},
+        "eagle_offers": [label(h) for h in getattr(state, "eagle_offers", ())],
     }
     extra = {k: v for k, v in extra.items() if v}
     if extra:

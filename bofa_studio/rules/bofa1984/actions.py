@@ -8,7 +8,7 @@ the engine converts them to its compiled indexes at the boundary. ``to_dict`` an
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from bofa_studio.hexgrid import Hex
@@ -157,6 +157,27 @@ class RegroupMove:
 
 
 @dataclass(frozen=True, slots=True)
+class RegroupShift:
+    """S-1: no adjacent hex can take the regrouped counter, so the owner shifts one friendly
+    counter ``shifted`` from the adjacent hex ``to`` into ``shift_to`` (next to it), and the
+    regrouped ``counter`` moves into the room made in ``to``."""
+
+    counter: str
+    to: Hex
+    shifted: str
+    shift_to: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class GroundEagles:
+    """S-7: at the start of a COMBAT phase the Dark player says whether he wants a skirmish
+    with the Giant Eagles lying on his counters in ``hex``; if so they are placed under them."""
+
+    hex: Hex
+    skirmish: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseExtraElves:
     """O-8: the Free Peoples pick which of the extra Elf counters the roll brings into play."""
 
@@ -188,10 +209,10 @@ ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (Place, PlaceDefault, ChooseChip, PlayHeldChip, DrawChip, ChooseMode, Move, Attack,
                 Skirmish, Fire, TakeLoss, Advance, EndPhase, DieRoll, ChipDrawn, Dive, RollRocks, CastSpell,
-                Escape, StayPut, RegroupMove, ChooseExtraElves, ChooseTribes)
+                Escape, StayPut, RegroupMove, ChooseExtraElves, ChooseTribes, RegroupShift, GroundEagles)
 }
 CHANCE_ACTIONS = (DieRoll, ChipDrawn)
-_HEX_FIELDS = {"hex", "to", "target", "pile", "toward"}
+_HEX_FIELDS = {"hex", "to", "target", "pile", "toward", "shift_to"}
 _HEX_TUPLES = {"path"}
 
 
@@ -223,6 +244,8 @@ def from_dict(data: dict[str, Any], parse: Callable[[str], Hex]) -> Any:
             if f.name in ("path", "second_wave", "counters") and cls in (Move, Skirmish, Advance):
                 if f.name == "counters" and cls is Move:
                     raise ValueError("missing 'counters'")
+                continue
+            if f.default is not MISSING:  # a field added later: older saves lack it
                 continue
             raise ValueError(f"{name} needs {f.name!r}")
         value = data[f.name]

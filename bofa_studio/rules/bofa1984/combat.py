@@ -38,6 +38,11 @@ def contested(game: BofaGame, state: State) -> list[int]:
             sides = {specs[c].side for c in stack}
             if len(sides) == 2:
                 out.append(h)
+    if out and game.option("s7_eagle_skirmishes"):
+        from bofa_studio.rules.bofa1984.eagles import in_the_air
+
+        # S-7: Eagles in the air over a Dark counter are no skirmish unless the Dark grounded them.
+        out = [h for h in out if not in_the_air(game, state, h)]
     return sorted(out)
 
 
@@ -180,6 +185,8 @@ def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[st
         raise RuleError("B-7", f"there is no skirmish in {cb.label(h)}")
     if h in state.skirmished:
         raise RuleError("B-7", f"the skirmish in {cb.label(h)} has already been fought this phase")
+    if h not in contested(game, state):
+        raise RuleError("S-7", f"the Giant Eagles in {cb.label(h)} are in the air: no skirmish unless the Dark ground them")
     mine = tuple(friends_in(game, state, h, side))
     wave_hex = -1
     for cid in second_wave:

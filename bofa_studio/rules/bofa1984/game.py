@@ -245,7 +245,7 @@ class BofaGame:
             return self.side_of[state.regroup_place]  # type: ignore[index]
         if stage == "extra_elves":
             return FREE_PEOPLES
-        if stage == "variable_tribes":
+        if stage in ("variable_tribes", "ground_eagles"):
             return DARK
         return state.phase_player  # type: ignore[return-value]
 
@@ -271,6 +271,8 @@ class BofaGame:
             cid = state.escapes[0]
         elif state.stage == "regroup_place":
             cid = state.regroup_place
+        elif state.stage == "ground_eagles":  # the seat of the counter the Eagles lie on
+            cid = movement.friends_in(self, state, state.eagle_offers[0], DARK)[-1]
         elif state.stage == "loss" and state.pending is not None:
             from bofa_studio.rules.bofa1984.losses import loss_candidates
 
@@ -340,7 +342,13 @@ class BofaGame:
             return [A.ChooseTribes(c) for c in optional.tribe_choices()]
         if stage == "regroup_place":
             cid = state.regroup_place
-            return [A.RegroupMove(cid, self.cb.hexes[h]) for h in regroup.place_actions(self, state)]  # type: ignore[arg-type]
+            hexes = self.cb.hexes
+            return [A.RegroupMove(cid, hexes[h]) for h in regroup.place_actions(self, state)] + [  # type: ignore[arg-type]
+                A.RegroupShift(cid, hexes[h], other, hexes[m])  # type: ignore[arg-type]
+                for h, other, m in regroup.shift_actions(self, state)]
+        if stage == "ground_eagles":
+            h = self.cb.hexes[state.eagle_offers[0]]
+            return [A.GroundEagles(h, False), A.GroundEagles(h, True)]
         if stage == "combat":
             return self.combat_actions(state)
         if stage == "fire":

@@ -181,6 +181,14 @@ def _regroup_move(game: BofaGame, state: State, a: A.RegroupMove) -> list[Event]
     return regroup.place(game, state, a.counter, game.idx(a.to))
 
 
+def _regroup_shift(game: BofaGame, state: State, a: A.RegroupShift) -> list[Event]:
+    return regroup.shift(game, state, a.counter, game.idx(a.to), a.shifted, game.idx(a.shift_to))
+
+
+def _ground_eagles(game: BofaGame, state: State, a: A.GroundEagles) -> list[Event]:
+    return eagles.ground(game, state, game.idx(a.hex), a.skirmish)
+
+
 def _take_loss(game: BofaGame, state: State, a: A.TakeLoss) -> list[Event]:
     return combat.take_loss(game, state, a.counter)
 
@@ -199,7 +207,7 @@ HANDLERS = {
     A.Skirmish: _skirmish, A.Fire: _fire, A.DieRoll: _roll, A.TakeLoss: _take_loss, A.Advance: _advance,
     A.EndPhase: _end_phase, A.Dive: _dive, A.RollRocks: _rocks, A.CastSpell: _spell, A.Escape: _escape,
     A.StayPut: _stay, A.RegroupMove: _regroup_move, A.ChooseExtraElves: _extra_elves,
-    A.ChooseTribes: _tribes,
+    A.ChooseTribes: _tribes, A.RegroupShift: _regroup_shift, A.GroundEagles: _ground_eagles,
 }
 STAGES = {
     A.Place: ("setup", "move"), A.PlaceDefault: ("setup",), A.ChooseChip: ("choose_first", "choose_second"),
@@ -209,6 +217,8 @@ STAGES = {
     A.EndPhase: ("move", "combat", "fire"), A.Dive: ("move",), A.RollRocks: ("combat", "fire"),
     A.CastSpell: ("fire",), A.Escape: ("escape",), A.StayPut: ("escape",), A.RegroupMove: ("regroup_place",),
     A.ChooseExtraElves: ("extra_elves",), A.ChooseTribes: ("variable_tribes",),
+    A.RegroupShift: ("regroup_place",), A.GroundEagles: ("ground_eagles",),
 }
 STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7",
-              "escape": "S-10", "regroup_place": "S-1"}
+              "escape": "S-10", "regroup_place": "S-1",
+              "ground_eagles": "S-7"}

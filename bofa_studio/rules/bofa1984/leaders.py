@@ -26,14 +26,26 @@ def after_move(game: BofaGame, state: State, movers: tuple[str, ...], path: list
         state.thorin_left = True
     if not game.option("s10_leaders"):
         return []
-    enemy = other_side(game.side_of[movers[0]])
+    return offer_escapes(game, state, other_side(game.side_of[movers[0]]), path[1:])
+
+
+def offer_escapes(game: BofaGame, state: State, side: str, hexes: list[int]) -> list[Event]:
+    """S-10: "Whenever a leader/character (except Beorn or Thorin) is in a hex with an enemy
+    counter on him (or a counter moves through him), he has the option of moving away".
+
+    ``hexes`` are those the enemy's counters passed through or ended in (a move's path, a
+    dive's flight, the push-back spell's pushes); ``side``'s leaders there are offered an
+    escape, in order, where they have somewhere to go.
+    """
+    if not game.option("s10_leaders"):
+        return []
     found = []
-    for h in path[1:]:
+    for h in hexes:
         for c in state.stacks.get(h, ()):
             spec = game.specs[c]
-            if spec.side == enemy and spec.leader and not spec.is_beorn and not spec.is_thorin:
+            if spec.side == side and spec.leader and not spec.is_beorn and not spec.is_thorin:
                 found.append(c)
-    found = [c for c in dict.fromkeys(found) if escape_hexes(game, state, c)]
+    found = [c for c in dict.fromkeys(found) if c in state.pos and escape_hexes(game, state, c)]
     if not found:
         return []
     state.escapes = found

@@ -72,6 +72,8 @@ def eliminate(game: BofaGame, state: State, cid: str, events: list[Event]) -> No
     state.eliminated.append(cid)
     state.hits.pop(cid, None)
     state.hysteric.discard(cid)
+    if state.grounded:
+        state.grounded.pop(cid, None)
     events.append(Event("eliminated", f"{spec.name} is eliminated in {where}", {"counter": cid}))
     if spec.leader and spec.side == "dark" and cid != "bolg" and game.option("o5_goblin_leaders"):
         # O-5: a goblin tribal leader is replaced; Bolg is not.

@@ -337,6 +337,9 @@ def commit_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int
         stack.remove(c)
         state.pos[c] = dest
         state.moved.add(c)
+    if state.grounded:  # S-7: an Eagle that flies off is in the air again
+        for c in movers:
+            state.grounded.pop(c, None)
     if not stack:
         del state.stacks[start]
     state.stacks.setdefault(dest, []).extend(movers)

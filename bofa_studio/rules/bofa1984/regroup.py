@@ -95,6 +95,49 @@ def displacement_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
     return out
 
 
+def _can_take(game: BofaGame, state: State, cid: str, n: int, steps: dict[str, int]) -> bool:
+    """Whether hex ``n`` may take ``cid`` (at the strengths in ``steps``): open terrain, no
+    enemy in it, the Front Gate's limit and B-9 stacking with the friends already there."""
+    side = game.side_of[cid]
+    if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
+        return False
+    if hex_problem(game, state, [cid], n):
+        return False
+    return _stacking_with(game, state, [c for c in friends_in(game, state, n, side) if c != cid] + [cid], steps) is None
+
+
+def shift_options(game: BofaGame, state: State, cid: str) -> list[tuple[int, str, int]]:
+    """S-1: "If all adjacent hexes are occupied by friendly units, 1 unit may be shifted".
+
+    Offered only when no adjacent hex can take the regrouped counter directly. Each option
+    is (the adjacent hex the regrouped counter moves into, the friendly counter shifted out
+    of it, the hex next to that one it is shifted to): the shifted counter needs a hex that
+    can take it, and must leave enough room for the regrouped one. An empty list means "the
+    adjacent friendly counters have no room to shift", so the unit cannot be regrouped.
+    """
+    if displacement_hexes(game, state, cid):
+        return []
+    side = game.side_of[cid]
+    h = state.pos[cid]
+    trial = dict(state.steps)
+    trial[cid] = 2
+    out = []
+    for n in sorted(game.cb.adjacent_open[h]):
+        if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
+            continue
+        if hex_problem(game, state, [cid], n):
+            continue
+        mine = friends_in(game, state, n, side)
+        for other in mine:
+            rest = [c for c in mine if c != other]
+            if _stacking_with(game, state, rest + [cid], trial) is not None:
+                continue
+            for m in sorted(game.cb.adjacent_open[n]):
+                if m != h and _can_take(game, state, other, m, trial):
+                    out.append((n, other, m))
+    return out
+
+
 def _stacking_with(game: BofaGame, state: State, counters: list[str], steps: dict[str, int]) -> str | None:
     saved = state.steps
     state.steps = steps
@@ -118,7 +161,9 @@ def _unit_wanted(game: BofaGame, state: State, item: tuple) -> bool:
     if target(game, state, cid) <= 0:
         return False
     # S-1: "If the adjacent friendly counters have no room ... the reduced unit cannot be regrouped."
-    return cid in state.hysteric or not _overfull(game, state, cid) or bool(displacement_hexes(game, state, cid))
+    if cid in state.hysteric or not _overfull(game, state, cid):
+        return True
+    return bool(displacement_hexes(game, state, cid) or shift_options(game, state, cid))
 
 
 @auto.step("regroup", _unit_wanted)
@@ -147,6 +192,33 @@ def place_actions(game: BofaGame, state: State) -> list[int]:
     cid = state.regroup_place
     assert cid is not None
     return displacement_hexes(game, state, cid)
+
+
+def shift_actions(game: BofaGame, state: State) -> list[tuple[int, str, int]]:
+    cid = state.regroup_place
+    assert cid is not None
+    return shift_options(game, state, cid)
+
+
+def shift(game: BofaGame, state: State, cid: str, h: int, shifted: str, shift_to: int) -> list[Event]:
+    """S-1: one friendly counter next to the regrouped one is shifted to make room, and the
+    regrouped counter moves into its hex (the owner picks both)."""
+    from bofa_studio.rules.bofa1984.movement import put, remove
+
+    if cid != state.regroup_place:
+        raise RuleError("S-1", f"{cid} is not the regrouped counter that must move")
+    if (h, shifted, shift_to) not in shift_options(game, state, cid):
+        raise RuleError("S-1", f"{shifted} cannot be shifted from {game.cb.label(h)} to {game.cb.label(shift_to)} "
+                        f"to make room for {game.specs[cid].name} (only when no adjacent hex can take it)")
+    remove(state, shifted)
+    put(state, shifted, shift_to)
+    remove(state, cid)
+    put(state, cid, h)
+    state.regroup_place = None
+    specs = game.specs
+    return [Event("regroup_shift", f"{specs[shifted].name} is shifted to {game.cb.label(shift_to)} and "
+                  f"{specs[cid].name} moves to {game.cb.label(h)} to make room",
+                  {"counter": cid, "shifted": shifted})] + auto.resume(game, state)
 
 
 def place(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:

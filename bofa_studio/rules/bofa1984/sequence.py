@@ -106,6 +106,10 @@ def standard_phase_start(game: BofaGame, state: State, kind: str) -> list[Event]
         return auto.run(game, state)
     if kind == "move" and entry_roll_due(game, state):
         state.stage = "entry_roll"
+    if kind == "combat" and game.option("s7_eagle_skirmishes"):
+        from bofa_studio.rules.bofa1984.eagles import offer_skirmishes
+
+        return offer_skirmishes(game, state)
     return []
 
 

@@ -7,10 +7,12 @@ most in a game. No line of sight is needed, and Gandalf may be in a skirmish.
 - ``push_back`` (1-7): every Dark unit is moved 2 hexes straight away from Gandalf,
   whatever the terrain. "All enemy units" is read literally: the whole Dark army on
   the map, farthest first. A unit stops at the board edge, a cliff or a wall, and
-  before a hex holding Free Peoples; goblin units (not wolves, wargs or leaders)
+  before a hex held by Free Peoples (combat units, Thorin, Eagles); a leader alone is
+  passed or landed on, and may escape (S-10); goblin units (not wolves, wargs or leaders)
   pushed across the River Running drown. Dark units already in the hex a stack is
   pushed into are displaced to the nearest hex with no counters, and do not drown.
-  Units in Gandalf's own hex have no direction and stay.
+  Units in Gandalf's own hex have no direction and stay. With O-7, pushed counters that
+  can lie with those already there as a goblin on a wolf rider are stacked instead.
 - ``regroup`` (1-8): every reduced Free Peoples combat unit within 3 hexes returns to
   full strength (and loses an H marker) where its hex can hold it; leaders are not affected.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.hexgrid import _round_axial
+from bofa_studio.rules.bofa1984.leaders import offer_escapes
 from bofa_studio.rules.bofa1984.losses import eliminate
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side, put, remove
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
@@ -133,9 +136,38 @@ def _nearest_free(game: BofaGame, state: State, h: int) -> int | None:
     return None if best is None else best[1]
 
 
+def _blocks_push(game: BofaGame, state: State, h: int) -> bool:
+    """A hex a pushed Dark stack stops before: one holding Free Peoples that hold it (combat
+    units, Thorin) or Giant Eagles. A leader alone there does not stop it (only Thorin "has
+    a control zone that affects his own hex", S-10): the push moves through or onto him,
+    and he may escape."""
+    for c in state.stacks.get(h, ()):
+        spec = game.specs[c]
+        if spec.side == "free_peoples" and (c in game.controls or spec.is_eagle or not spec.leader):
+            return True
+    return False
+
+
+def _o7_stack(game: BofaGame, state: State, below: list[str], above: list[str]) -> list[str] | None:
+    """O-7 and the push-back: "If the optional stacking rule is used, wolves are stacked and
+    not displaced." The order (bottom first) in which the pushed counters and those already
+    in the hex may lie together with a goblin carried on a wolf rider, or None."""
+    if not game.o7:
+        return None
+    specs = game.specs
+    for order in (below + above, above + below):
+        carried = any("wolf_rider" in specs[a].flags and "goblin" in specs[b].flags
+                      and "wolf_rider" not in specs[b].flags and not specs[b].leader
+                      for a, b in zip(order, order[1:], strict=False))
+        if carried and stacking_problem(game, state, order) is None:
+            return order
+    return None
+
+
 def _push_back(game: BofaGame, state: State, g: int) -> list[Event]:
     cb = game.cb
     events: list[Event] = []
+    passed: list[int] = []  # hexes pushed counters moved through or into (S-10 escapes)
     hexes = sorted((h for h in state.stacks if h != g and has_side(game, state, h, "dark")),
                    key=lambda h: (-cb.distance(g, h), h))
     for u in hexes:
@@ -143,8 +175,8 @@ def _push_back(game: BofaGame, state: State, g: int) -> list[Event]:
         if not movers:
             continue
         path = push_path(game, g, u)
-        while len(path) > 1 and has_side(game, state, path[-1], "free_peoples"):
-            path.pop()
+        stop = next((i for i, p in enumerate(path) if i and _blocks_push(game, state, p)), len(path))
+        path = path[:stop]
         dest = path[-1]
         if dest == u:
             continue
@@ -157,15 +189,23 @@ def _push_back(game: BofaGame, state: State, g: int) -> list[Event]:
         movers = [c for c in movers if c in state.pos]
         if not movers:
             continue
-        for c in friends_in(game, state, dest, "dark"):
-            free = _nearest_free(game, state, dest)
-            if free is None:
-                continue
-            remove(state, c)
-            put(state, c, free)
-            events.append(Event("displaced", f"{game.specs[c].name} is displaced to {cb.label(free)}"))
+        there = friends_in(game, state, dest, "dark")
+        stacked = _o7_stack(game, state, there, movers) if there else None
+        if stacked is None:
+            for c in there:
+                free = _nearest_free(game, state, dest)
+                if free is None:
+                    continue
+                remove(state, c)
+                put(state, c, free)
+                events.append(Event("displaced", f"{game.specs[c].name} is displaced to {cb.label(free)}"))
         for c in movers:
             remove(state, c)
             put(state, c, dest)
+        if stacked is not None:
+            others = [c for c in state.stacks[dest] if c not in stacked]
+            state.stacks[dest] = others + stacked
+            events.append(Event("stacked", f"O-7: the pushed counters stack with those in {cb.label(dest)}"))
+        passed += path[1:]
         events.append(Event("pushed", f"{len(movers)} counter(s) pushed from {cb.label(u)} to {cb.label(dest)}"))
-    return events
+    return events + offer_escapes(game, state, "free_peoples", passed)

@@ -85,7 +85,7 @@ class State:
     escapes: list[str] = field(default_factory=list)  # S-10 leaders offered an escape now
     resume: str | None = None  # the stage a decision interrupted
     dived: set[str] = field(default_factory=set)  # S-7: one dive per Eagle per MOVE phase
-    dive: tuple | None = None  # (eagle, target counter, destination) being rolled
+    dive: tuple | None = None  # (eagle, target counter, destination, target hex) being rolled
     rocks_used: set[int] = field(default_factory=set)  # S-7: one roll per pile per phase
     rock: tuple | None = None  # (pile, hex at distance 2) being rolled
     spells_used: list[str] = field(default_factory=list)  # S-8: spells activated this game
@@ -94,6 +94,10 @@ class State:
     thorin_left: bool = False  # O-3: Thorin has left the Front Gate
     returning: list[str] = field(default_factory=list)  # O-5: goblin leaders waiting to return
     regroup_place: str | None = None  # S-3: a regrouped counter that must move out of its hex
+    # S-7: Giant Eagles the Dark forced to the ground under their counters, by the hex they
+    # were grounded in (an Eagle over a Dark counter and not here is in the air: no skirmish).
+    grounded: dict[str, int] = field(default_factory=dict)
+    eagle_offers: list[int] = field(default_factory=list)  # S-7: hexes the Dark decide on now
     variable_tribes: tuple[str, ...] = ()  # O-6: the two tribes that come over the mountain
     extra_elves: tuple[str, ...] = ()  # O-8: the extra Elf counters brought into play
     extra_count: int = 0  # O-8: how many the roll allows
