@@ -9,7 +9,8 @@
 Each prints its median and the baseline measured in the same run: the engine or
 LOS call alone, so what the UI adds is visible. Targets: <= 50 ms each.
 
-Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/play_bench.py
+Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/play_bench.py [--scenario PATH]
+(the Standard scenario adds the S-6 morale-check chances and S-7 dive marks to a click).
 """
 
 from __future__ import annotations
@@ -30,7 +31,12 @@ def ms(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", help="scenario to play (default: the shipped one)")
+    args = parser.parse_args(argv)
     from bofa_studio import ui  # noqa: F401
     from bofa_studio.ui.render import ensure_app
 
@@ -49,7 +55,7 @@ def main() -> int:
     from bofa_studio.ui.play.window import PlayWindow
 
     tmp = tempfile.mkdtemp()
-    c = PlayController.new_game(default_scenario_path(), seed=3, autosave_path=Path(tmp) / "auto.json")
+    c = PlayController.new_game(args.scenario or default_scenario_path(), seed=3, autosave_path=Path(tmp) / "auto.json")
     window = PlayWindow(c, settings=QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
     window.show_end = lambda r, p: None
     window.resize(1500, 950)

@@ -249,16 +249,31 @@ class PlayBoard:
         return item
 
     def _texts(self, key: str, texts: dict[Hex, str], colour: QColor, above: bool = True) -> None:
-        """Short labels on hexes (chances), above the counters, white-outlined to stay legible."""
-        path = QPainterPath()
+        """Short labels on hexes (chances) as white tags above the counters, so a chance
+        stays readable over the counter it is about at any zoom the board is played at."""
+        from PySide6.QtGui import QFontMetricsF
+
+        text_path, tags = QPainterPath(), QPainterPath()
         font = QFont()
         font.setBold(True)
         font.setPixelSize(int(style.HEX_PX * 0.3))
+        metrics = QFontMetricsF(font)
+        pad = style.HEX_PX * 0.05
         for h, text in texts.items():
             c = self.scene.hex_center(h)
-            y = c.y() - style.HEX_PX * 0.5 if above else c.y() + style.HEX_PX * 0.12
-            path.addText(QPointF(c.x() - style.HEX_PX * 0.085 * len(text), y), font, text)
-        self._label_item(key, colour).setPath(path)
+            width = metrics.horizontalAdvance(text)
+            base = c.y() - style.HEX_PX * 0.52 if above else c.y() + style.HEX_PX * 0.12
+            x = c.x() - width / 2
+            tags.addRoundedRect(QRectF(x - pad, base - metrics.ascent() - pad, width + 2 * pad,
+                                       metrics.ascent() + metrics.descent() + 2 * pad), pad * 2, pad * 2)
+            text_path.addText(QPointF(x, base), font, text)
+        bg = self._label_item(key + ".tag", QColor("white"))
+        bg.setZValue(39)
+        bg.setPen(QPen(colour, style.HEX_PX * 0.03))
+        bg.setPath(tags)
+        item = self._label_item(key, colour)
+        item.setPen(QPen(Qt.PenStyle.NoPen))
+        item.setPath(text_path)
 
     def _polyline(self, hexes: list[Hex], arrow: bool = False) -> QPainterPath:
         path = QPainterPath()

@@ -59,6 +59,10 @@ def shoot_play(path: str | None, width: int, height: int, advance: int | None = 
 
 def focus_hexes(controller: Any) -> list:
     hexes = [controller.hex_of(c) for c in controller.selection]
+    hexes += controller.dive_path()
+    for r in controller.rocks():
+        if r.action == controller.armed:
+            hexes += r.line
     if controller.target is not None:
         hexes.append(controller.target)
     if controller.reach is not None:
@@ -72,6 +76,23 @@ def show_sample_decision(controller: Any) -> None:
 
     stage = controller.state.stage
     legal = controller.legal()
+    dives = [a for a in legal if isinstance(a, A.Dive)]
+    rocks = [r for r in controller.rocks() if r.struck is not None]
+    if dives:  # a dive's targets, its flight and its chance
+        controller.select((dives[0].eagle,))
+        controller.click(dives[0].target)
+        g, start = controller.game, controller.state.pos[dives[0].eagle]
+        far = max((d.to for d in dives if d.eagle == dives[0].eagle and d.target == dives[0].target),
+                  key=lambda h: g.cb.distance(start, g.idx(h)))
+        controller.click(far)  # a flight that ends elsewhere shows its whole path
+        return
+    if rocks:  # the slope line, the struck hex and the chance
+        controller.click(rocks[0].struck)
+        return
+    spells = {a.spell for a in legal if isinstance(a, A.CastSpell)}
+    if "push_back" in spells and not any(isinstance(a, A.Fire) for a in legal):
+        controller.pick_spell("push_back")  # nothing to shoot at: show the spell's arrows
+        return
     if stage == "move":
         moves = [a for a in legal if isinstance(a, A.Move)]
         if moves:
@@ -80,6 +101,9 @@ def show_sample_decision(controller: Any) -> None:
     elif stage in ("combat", "fire"):
         kind = A.Attack if stage == "combat" else A.Fire
         acts = [a for a in legal if isinstance(a, kind)]
+        if stage == "fire":  # the longest shot: its line of sight says the most
+            acts.sort(key=lambda a: -controller.game.cb.distance(controller.game.idx(a.target),
+                                                                controller.state.pos[a.archers[0]]))
         if acts:
             a = acts[0]
             controller.selection = tuple(a.attackers if stage == "combat" else a.archers)
