@@ -284,6 +284,12 @@ class PlayController:
             return f"{names([a.counter])} stays"
         if name == "RegroupMove":
             return f"Move {names([a.counter])} to {self._label(a.to)}"
+        if name == "RegroupShift":
+            return (f"Shift {names([a.shifted])} to {self._label(a.shift_to)}, "
+                    f"then {names([a.counter])} into {self._label(a.to)}")
+        if name == "GroundEagles":
+            where = self._label(a.hex)
+            return f"Skirmish with the Eagles in {where}" if a.skirmish else f"Leave the Eagles over {where} in the air"
         if name == "RollRocks":
             rock = next((r for r in self.rocks() if r.action == a), None)
             if rock is not None and rock.struck is not None:
@@ -305,6 +311,10 @@ class PlayController:
                              "set up in the south now."),
             "StayPut": ("S-10 Escape of leaders", ""),
             "RegroupMove": ("S-3 Regrouping", ""),
+            "RegroupShift": ("S-3 Regrouping", ""),
+            "GroundEagles": ("S-7 Giant Eagles and skirmishes",
+                             "Giant Eagles ended their move on your counters. Ground them under your "
+                             "counter for a skirmish this combat phase, or leave them in the air."),
             "RollRocks": ("S-7 Rolling rocks",
                           "Before the phase's first fight or shot. The struck hexes are marked on the map "
                           "with their chance: distance 1 is a hit, distance 2 a hit on 1-3."),
