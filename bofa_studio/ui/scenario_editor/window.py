@@ -69,6 +69,8 @@ class ScenarioEditorWindow(QMainWindow):
             board = load_map(map_path)
         self.model = ScenarioModel(data, board, map_path, path, self)
         self.selected: str | None = None
+        # Kept so the play window outlives the slot that opened it (it has no parent).
+        self._play_window: QWidget | None = None
         self._build()
         self.problems.refresh()
         self._update_title()
