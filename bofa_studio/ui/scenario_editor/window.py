@@ -32,7 +32,7 @@ from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
-from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleModel
+from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleDelegate, OrderOfBattleModel
 from bofa_studio.ui.scenario_editor.play_link import play_entry
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
 from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
@@ -95,6 +95,11 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob_model = OrderOfBattleModel(m)
         self.oob = QTableView()
         self.oob.setModel(self.oob_model)
+        self.oob_delegate = OrderOfBattleDelegate(self.oob_model)
+        self.oob.setItemDelegate(self.oob_delegate)
+        T = QAbstractItemView.EditTrigger
+        self.oob.setEditTriggers(T.DoubleClicked | T.EditKeyPressed | T.AnyKeyPressed)
+        self.oob.resizeColumnsToContents()
         self.oob.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.oob.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.oob.horizontalHeader().setStretchLastSection(True)
