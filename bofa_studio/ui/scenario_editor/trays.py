@@ -3,7 +3,9 @@
 "The cardboard counters should be sorted by colour" (B-2): each group (a
 command, which is also a colour) gets its own row of counters. Counters drag
 from here to the map, and a counter dragged from the map onto a tray goes back
-in it (it is unplaced).
+in it (it is unplaced). A group with nothing left in its tray shrinks to one
+line rather than keeping an empty box a row of counters high, but stays a
+drop target, so a counter can still be dragged back into it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -28,6 +30,8 @@ from bofa_studio.ui.scenario_editor.map_panel import counter_pixmap, face_of, id
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 
 ICON = 44
+EMPTY_HEIGHT = 24  # one line of text: what an empty tray shrinks to
+EMPTY_NOTE = "none left (drop one here to take it off the map)"
 SIDE_NAMES = {"free_peoples": "Free Peoples", "dark": "Dark"}
 
 
@@ -74,9 +78,24 @@ class GroupTray(QListWidget):
             edits.unplace(self.model, ids)
 
     def fit_height(self) -> None:
+        if self.count() == 0:
+            self.setFixedHeight(EMPTY_HEIGHT)
+            self.setToolTip(EMPTY_NOTE)
+            return
+        self.setToolTip("")
         per_row = max(1, (self.viewport().width() or 300) // (ICON + 10))
         rows = max(1, -(-self.count() // per_row))
         self.setFixedHeight(rows * (ICON + 10) + 8)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        super().paintEvent(event)
+        if self.count() == 0:
+            # The note sits in the tray itself, so it reads as "drop here", not as a heading.
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(self.palette().ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(6, 0, -6, 0),
+                             int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), EMPTY_NOTE)
+            painter.end()
 
 
 class CounterTrays(QTabWidget):
