@@ -63,7 +63,8 @@ class PlayTool:
             self.board.controller.clear_selection()
             return
         if event.button == Qt.MouseButton.LeftButton:
-            self.board.click(event.pos, event.hex)
+            plain = bool(event.modifiers & Qt.KeyboardModifier.ShiftModifier)
+            self.board.click(event.pos, event.hex, plain=plain)
 
     def move(self, event: ToolEvent) -> None:
         self.board.hover(event.hex)
@@ -122,15 +123,15 @@ class PlayBoard:
         self.refresh()
 
     # -- input ---------------------------------------------------------------
-    def click(self, pos: QPointF, h: Hex) -> None:
+    def click(self, pos: QPointF, h: Hex, *, plain: bool = False) -> None:
         if not self.enabled:
             return
         hit = self.counters.counter_at(pos)
         if hit is not None:
             h, counter = hit
-            self.controller.click(h, counter)
+            self.controller.click(h, counter, plain=plain)
         else:
-            self.controller.click(h)
+            self.controller.click(h, plain=plain)
 
     def drop(self, cid: str, pos: QPointF) -> bool:
         """A tray counter dropped at scene point ``pos``: the controller places it or says why not."""
@@ -342,10 +343,19 @@ class PlayBoard:
             shaded = c.escape_hexes()
         elif c.state.stage == "regroup_place":
             shaded = c.regroup_hexes()
+        elif c.state.stage == "ground_eagles":
+            shaded, colour = c.ground_eagle_hexes()[:1], QColor(123, 31, 162, 70)
+            self._texts("eagles", {h: "Eagles: skirmish?" if i == 0 else "Eagles next"
+                                   for i, h in enumerate(c.ground_eagle_hexes())}, DIVE)
         elif c.mode == "destroy":
             shaded, colour = c.destroy_targets(), DESTROY
         if shaded:
             ov.set_path("play.pick", self._hex_path(shaded), QPen(colour.darker(200), w * 0.05), QBrush(colour))
+        if c.state.stage == "regroup_place":
+            shifts = c.regroup_shift_hexes()
+            if shifts:  # S-1: a full neighbour that a shift can empty, ringed apart from plain moves
+                ov.set_path("play.shift", self._hex_path(shifts), QPen(ESCAPE.darker(250), w * 0.12,
+                                                                       Qt.PenStyle.DashLine), None)
         effect = c.effect()
         if effect is not None:
             arrows, gone = QPainterPath(), QPainterPath()

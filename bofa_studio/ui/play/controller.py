@@ -209,6 +209,11 @@ class PlayController:
             cid = s.escapes[0]
             return (f"{g.specs[cid].name}: an enemy entered his hex in {self._label(self.hex_of(cid))} — "
                     f"escape or stay (S-10)")
+        if s.stage == "ground_eagles":
+            hexes = self.ground_eagle_hexes()
+            where = self._label(hexes[0]) if hexes else "?"
+            return (f"Giant Eagles lie on your counters in {where}: ground them for a skirmish, "
+                    "or leave them in the air (S-7)")
         if s.stage == "regroup_place" and s.regroup_place:
             return f"{g.specs[s.regroup_place].name} was regrouped and no longer fits: move it next door (S-3)"
         return texts.get(s.stage, s.stage)
@@ -248,6 +253,12 @@ class PlayController:
         map_kinds = {"Place", "Move", "Attack", "Fire", "Dive", "CastSpell", "Escape"}
         for kind, actions in self.choices().items():
             if kind in map_kinds:
+                continue
+            if kind == "PlaceDefault" and self._foreign_setup():
+                # O-2: the engine's PlaceDefault would set up another seat's counters too.
+                if self.tray():
+                    out.append((f"Auto-place {self.seat_name(self.active_seat)}'s counters (scenario setup)",
+                                "auto_place"))
                 continue
             for a in actions:
                 out.append((self.label(a), a))
@@ -319,6 +330,15 @@ class PlayController:
                           "Before the phase's first fight or shot. The struck hexes are marked on the map "
                           "with their chance: distance 1 is a hit, distance 2 a hit on 1-3."),
         }
+        if s.stage == "ground_eagles":
+            hexes = self.ground_eagle_hexes()
+            eagles = [c for c in self.stack(hexes[0]) if g.side_of[c] != "dark"] if hexes else []
+            titled["GroundEagles"] = (
+                "S-7 Giant Eagles and skirmishes",
+                f"{', '.join(g.specs[c].name for c in eagles) or 'Giant Eagles'} ended the move on your counters "
+                f"in {self._label(hexes[0]) if hexes else '?'} (shaded on the map). Ground them under your "
+                "counter for a skirmish this combat phase, or leave them in the air."
+                + (f" Then: {', '.join(self._label(h) for h in hexes[1:])}." if len(hexes) > 1 else ""))
         if s.stage == "escape" and s.escapes:
             cid = s.escapes[0]
             titled["StayPut"] = ("S-10 Escape of leaders",
@@ -328,10 +348,20 @@ class PlayController:
             titled["RegroupMove"] = ("S-3 Regrouping",
                                      f"{g.specs[s.regroup_place].name} is back to full strength but its hex "
                                      "cannot hold it: click a shaded hex next to it.")
+            titled["RegroupShift"] = ("S-3 Regrouping",
+                                      f"{g.specs[s.regroup_place].name} is back to full strength but its hex "
+                                      "cannot hold it and every neighbour is full (S-1): click the ringed hex "
+                                      "it moves into, then the shaded hex its counter shifts to.")
         out: dict[str, tuple[str, str, list[tuple[str, Any]]]] = {}
         for label, a in self.buttons():
             title, text = titled.get(type(a).__name__, ("", ""))
             out.setdefault(title, (title, text, []))[2].append((label, a))
+        if self.plain_move() is not None:
+            where = self._label(self.armed.target)
+            out.setdefault("S-7 Dive attacks", ("S-7 Dive attacks",
+                                                f"The Eagle may also end its move in {where} without diving "
+                                                "(or Shift+click the hex).", []))[2].append(
+                (f"Move to {where} without diving", "move_no_dive"))
         if s.stage == "escape" and any(isinstance(a, A.Escape) for a in self.legal()):
             sec = out.setdefault("S-10 Escape of leaders", (*titled["StayPut"], []))
             sec[2].insert(0, ("Escape… (then click a shaded hex)", "escape"))
@@ -390,8 +420,23 @@ class PlayController:
             if seat_names(self.seats, decider) != seat_names(self.seats, self._last_decider):
                 self.handover_to = decider
         self._last_decider = decider
+        self._setup_handover()
         self.autosave()
         self._changed()
+
+    def _setup_handover(self) -> None:
+        """O-2: when the seat at the board has placed all its setup counters but another seat
+        of the side has not, the board passes to that seat (there is nothing else to do)."""
+        s, g = self.state, self.game
+        if not self.o2 or s.stage != "setup" or self.active_seat is None:
+            return
+        left = [c for c in g.setup_list(s, s.setup_side) if c not in s.pos]
+        if any(g.seat_of(c) == self.active_seat for c in left):
+            return
+        other = next((sid for sid in self.seats_now() if any(g.seat_of(c) == sid for c in left)), None)
+        if other is not None and other != self.active_seat:
+            self.active_seat = other
+            self.handover_to = self.decider()
 
     def _clear_gesture(self) -> None:
         self.selection, self.target, self.tray_pick, self.reach = (), None, None, None
@@ -577,11 +622,16 @@ class PlayController:
                                 "flight ends, then Dive!)")
         self._changed()
 
-    def click(self, h: Hex, counter: str | None = None) -> bool:
-        """A left click on ``h`` (on ``counter`` if one was hit). True if an action was applied."""
+    def click(self, h: Hex, counter: str | None = None, *, plain: bool = False) -> bool:
+        """A left click on ``h`` (on ``counter`` if one was hit). True if an action was applied.
+
+        ``plain`` (Shift+click) asks for the plain move where a click would arm something
+        else: an Eagle may end its move on a hex it could also dive on (S-7)."""
         if self.replay is not None or self.decider() is None:
             return False
         stage = self.state.stage
+        if plain and stage == "move" and self.reach is not None and h in self.reach.moves:
+            return self.act(self.reach.moves[h])
         if self.tray_pick is not None and stage in ("setup", "move"):
             return self.act(A.Place(self.tray_pick, h))
         if self.mode == "destroy" and stage == "fire":
@@ -608,6 +658,8 @@ class PlayController:
                 if self.reach is not None else options[0]
             self.refusal = None
             self.message = "S-7 dive: click a shaded hex to change where the flight ends, then Dive!"
+            if self.plain_move() is not None:
+                self.message += " (Shift+click: move there without diving)"
             self._changed()
             return False
         if self.reach is not None and h in self.reach.moves:
@@ -629,6 +681,23 @@ class PlayController:
             choice = groups[0]
         self.select(choice)
         return False
+
+    def plain_move(self) -> Any | None:
+        """S-7: the plain Move to the armed dive's target hex, when the Eagle may also simply
+        end its move there (a click on that hex arms the dive instead)."""
+        a = self.armed
+        if not isinstance(a, A.Dive) or self.reach is None:
+            return None
+        return self.reach.moves.get(a.target)
+
+    def move_without_diving(self) -> bool:
+        move = self.plain_move()
+        if move is None:
+            self.refusal = RuleError("S-7", "no plain move to the dive target: select an Eagle and click a "
+                                            "marked hex it can also reach")
+            self._changed()
+            return False
+        return self.act(move)
 
     def _arm_rocks(self, h: Hex) -> bool:
         """A click on a hex the rocks would strike, with nothing selected, arms that roll
@@ -705,9 +774,29 @@ class PlayController:
         return False
 
     def _click_regroup_place(self, h: Hex, counter: str | None) -> bool:
-        move = next((a for a in self.legal() if isinstance(a, A.RegroupMove) and a.to == h), None)
+        """S-1/S-3: a shaded hex takes the regrouped counter. When every neighbour is full the
+        engine offers RegroupShift instead: the first click picks the hex the counter moves
+        into (``target``), the second where that hex's counter is shifted to."""
+        legal = self.legal()
+        shifts = [a for a in legal if isinstance(a, A.RegroupShift)]
+        if self.target is not None:
+            options = [a for a in shifts if a.to == self.target and a.shift_to == h]
+            if options:
+                pick = next((a for a in options if a.shifted == counter), options[0])
+                return self.act(pick)
+        move = next((a for a in legal if isinstance(a, A.RegroupMove) and a.to == h), None)
         if move is not None:
             return self.act(move)
+        if any(a.to == h for a in shifts):
+            self.target = h
+            self.refusal = None
+            names = ", ".join(dict.fromkeys(self.game.specs[a.shifted].name for a in shifts if a.to == h))
+            self.message = (f"S-1: {names} makes room in {self._label(h)}: click the shaded hex it shifts to "
+                            "(or another ringed hex to change)")
+            self._changed()
+            return False
+        if self.target is not None and h == self.target:
+            return False
         self.refusal = preview.explain(self.game, self.state, A.RegroupMove(self.state.regroup_place, h))
         self._changed()
         return False
@@ -903,7 +992,27 @@ class PlayController:
         return [a.to for a in self.legal() if isinstance(a, A.Escape)]
 
     def regroup_hexes(self) -> list[Hex]:
-        return [a.to for a in self.legal() if isinstance(a, A.RegroupMove)]
+        """The hexes a click may pick now: where the regrouped counter may go (moving, or
+        after a shift), or, once a shift's hex is picked, where its counter may be shifted."""
+        legal = self.legal()
+        shifts = [a for a in legal if isinstance(a, A.RegroupShift)]
+        if self.target is not None and any(a.to == self.target for a in shifts):
+            return list(dict.fromkeys(a.shift_to for a in shifts if a.to == self.target))
+        return list(dict.fromkeys([a.to for a in legal if isinstance(a, A.RegroupMove)] + [a.to for a in shifts]))
+
+    def ground_eagle_hexes(self) -> list[Hex]:
+        """S-7: the hex the Dark decide about now (first), then the other hexes where Eagles
+        lie on Dark counters and will be asked about next."""
+        s = self.state
+        if s.stage != "ground_eagles":
+            return []
+        return list(dict.fromkeys(self.game.hex(i) for i in s.eagle_offers))
+
+    def regroup_shift_hexes(self) -> list[Hex]:
+        """S-1: the full neighbours a shift can empty (ringed on the map, unlike plain moves)."""
+        if self.target is not None:
+            return []
+        return list(dict.fromkeys(a.to for a in self.legal() if isinstance(a, A.RegroupShift)))
 
     def _morale_checks(self, reach: preview.Reach) -> dict[Hex, float]:
         """S-6: the chance of each reachable move that stops at a die roll. Only moves into
@@ -935,7 +1044,39 @@ class PlayController:
         return self.act(A.EndPhase())
 
     def auto_place(self) -> bool:
-        return self.act(A.PlaceDefault())
+        """The scenario's proposed setup for the seat at the controls.
+
+        The engine's PlaceDefault sets up the whole side, and under O-2 a side may be two
+        seats: while another seat still has counters to place, this seat's own are placed
+        one by one with Place actions to their default hexes, so each is still checked by
+        the engine and the other seat keeps its own setup decisions."""
+        if not self._foreign_setup():
+            return self.act(A.PlaceDefault())
+        mine = self.tray()
+        if not mine:
+            self.refusal = RuleError("O-2", f"{self.seat_name(self.active_seat)} has nothing left to place")
+            self._changed()
+            return False
+        for cid in mine:
+            if not self.act(self._default_place(cid)):
+                return False
+        return True
+
+    def _foreign_setup(self) -> list[str]:
+        """O-2: the side's counters still to set up that another seat commands."""
+        s = self.state
+        if not self.o2 or s.stage != "setup":
+            return []
+        return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and not self.commands(c)]
+
+    def _default_place(self, cid: str) -> Any:
+        """The Place that puts ``cid`` where the scenario proposes; O-8's extra Elves have no
+        proposal, so they take the first hex of their zone the engine accepts (as PlaceDefault does)."""
+        h = self.game.default_placement.get(cid)
+        if h is not None:
+            return A.Place(cid, self.game.hex(h))
+        return next((a for a in self.legal() if isinstance(a, A.Place) and a.counter == cid),
+                    A.Place(cid, self.game.hex(min(self.game.setup_zone[cid]))))
 
 
 SPELL_NAMES = {"destroy": "Destroy", "push_back": "Push back", "regroup": "Regroup"}

@@ -260,6 +260,10 @@ class DecisionPanel(QWidget):
                 b = QPushButton(label)
                 if action == "escape":
                     b.clicked.connect(lambda _=False: c.start_escape())
+                elif action == "auto_place":
+                    b.clicked.connect(lambda _=False: c.auto_place())
+                elif action == "move_no_dive":
+                    b.clicked.connect(lambda _=False: c.move_without_diving())
                 else:
                     b.clicked.connect(lambda _=False, a=action: c.act(a))
                 parent.addWidget(b)

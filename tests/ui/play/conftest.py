@@ -67,3 +67,36 @@ def play_until(controller, predicate, seed: int = 1, limit: int = 5000) -> None:
         assert controller.act(action), controller.refusal
         controller.handover_to = None
     raise AssertionError("the situation never came up")
+
+
+def controller_at(where: dict[str, list[str]], *, reduced: tuple[str, ...] = (), player: str = "dark",
+                  stage: str = "move", turn: int = 1, seed: int = 0, **options: bool) -> PlayController:
+    """A Standard Game controller on the 1984 map with counters only where given (bottom first),
+    in the middle of ``player``'s ``stage`` phase: rare decisions (a regroup shift, Eagles over
+    a Dark counter) are built directly instead of waited for in random play. The position
+    becomes the session's start, so undo and the log begin there."""
+    from bofa_studio.resources import scenarios_dir
+    from bofa_studio.rules.bofa1984.sequence import begin_kind
+
+    c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed, options=options)
+    g = c.game
+    state = g.new_initial_state(seed)
+    state.pos.clear()
+    state.stacks.clear()
+    for label, counters in where.items():
+        i = g.idx(g.cb.board.hex_at(label))
+        for cid in counters:
+            state.pos[cid] = i
+            state.stacks.setdefault(i, []).append(cid)
+            state.entered.add(cid)
+    for cid in reduced:
+        state.steps[cid] = 1
+    state.turn, state.first_chooser, state.phase_no, state.phase_player = turn, player, 1, player
+    state.cup = dict(g.mix_for(turn)["chips"])
+    begin_kind(g, state, stage)
+    c.session.initial = state.copy()
+    c.session.state = state
+    c._legal = None
+    c._update_seat()
+    c._changed()
+    return c

@@ -98,3 +98,58 @@ def test_the_window_prompt_names_the_next_seat(qtbot, settings):
         w._autosave.stop()
         w.close()
         w.deleteLater()
+
+
+def test_four_seats_auto_place_only_the_acting_seats_counters(qtbot, settings):
+    """O-2: the engine's PlaceDefault sets up the whole side; with the Free Peoples split in
+    two, Alice's auto-place must leave Dave's counters for Dave."""
+    from PySide6.QtCore import Qt
+
+    from bofa_studio.ui.play.window import PlayWindow
+
+    c = game(4)
+    g = c.game
+    side = c.state.setup_side
+    elves = [x for x in g.setup_list(c.state, side) if g.seat_of(x) == "free_peoples_elves"]
+    dwarves = [x for x in g.setup_list(c.state, side) if g.seat_of(x) == "free_peoples_dwarves"]
+    assert elves and dwarves
+    w = PlayWindow(c, settings=settings)
+    w.show_end = lambda result, parent: None
+    w.show()
+    qtbot.waitExposed(w)
+    try:
+        assert w.decisions.button("Auto-place the rest") is None
+        button = w.decisions.button("Auto-place Alice's counters")
+        assert button is not None
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert all(x in c.state.pos for x in elves)
+        assert not any(x in c.state.pos for x in dwarves)
+        for x in elves:
+            if x in g.default_placement:
+                assert c.state.pos[x] == g.default_placement[x]
+        # Alice has nothing left to place: the board goes to Dave, who finishes the side.
+        assert c.state.stage == "setup" and c.state.setup_side == side
+        assert c.active_seat == "free_peoples_dwarves" and c.handover_name() == "Dave"
+        assert w.handover.isVisible() and "Dave" in w.handover.text()
+        qtbot.mouseClick(w.handover, Qt.MouseButton.LeftButton)
+        # Only Dave's counters remain, so the engine's own PlaceDefault is offered again.
+        assert w.decisions.button("Auto-place the rest") is not None
+        assert c.auto_place()
+        assert all(x in c.state.pos for x in dwarves)
+        assert c.state.setup_side != side or c.state.stage != "setup"
+    finally:
+        w._autosave.stop()
+        w.close()
+        w.deleteLater()
+
+
+def test_four_seats_auto_place_with_nothing_left_for_the_seat_is_refused():
+    c = game(4)
+    c.auto_place()  # Alice's counters; the board passes to Dave
+    c.confirm_handover()
+    # Alice takes the board back although she has nothing left to place.
+    c.switch_seat("free_peoples_elves")
+    assert c.active_seat == "free_peoples_elves"
+    assert not c.auto_place()
+    assert c.refusal.rule == "O-2" and "Alice" in c.refusal.reason
+    assert not any(label.startswith("Auto-place") for label, _ in c.buttons())
