@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QTabBar,
     QTableView,
     QTabWidget,
     QWidget,
@@ -356,8 +357,13 @@ class ScenarioEditorWindow(QMainWindow):
             # the window. Dock sizes only take once the window is laid out, hence here.
             self._sized = True
             d = self.docks
-            self.resizeDocks([d["Counter trays"], d["Counter"]], [330, 400], Qt.Orientation.Horizontal)
+            self.resizeDocks([d["Counter trays"], d["Counter"]], [330, 450], Qt.Orientation.Horizontal)
             self.resizeDocks([d["Problems"]], [150], Qt.Orientation.Vertical)
+            # The tabified docks' tab bar elides "Counter" to "Coun...": show whole titles,
+            # scrolling the tabs if the dock is narrowed instead.
+            for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+                bar.setElideMode(Qt.TextElideMode.ElideNone)
+                bar.setUsesScrollButtons(True)
 
     # -- window ---------------------------------------------------------------------
     def _update_title(self, *_args: object) -> None:
