@@ -9,6 +9,7 @@ Everything changes through the board's mutators, so views and validation follow.
 from __future__ import annotations
 
 import itertools
+from typing import Generic, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
@@ -16,6 +17,9 @@ from bofa_studio.board.model import Board, HexData, HexsideFeature, MapMeta, Slo
 from bofa_studio.hexgrid import Hex, Hexside
 
 _strokes = itertools.count(1)
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 HEX_EDIT_ID = 7001
 HEXSIDE_EDIT_ID = 7002
@@ -31,80 +35,71 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-class HexEditCommand(QUndoCommand):
+class StrokeCommand(QUndoCommand, Generic[K, V]):
+    """Set some keyed values on the board, one (before, after) pair a key.
+
+    The shared part of the hex and hexside edits: commands of one stroke merge
+    (the first ``before`` of each key and the last ``after`` are kept), and the
+    label counts the keys with the subclass's noun. A subclass names its merge
+    id and nouns and says how one value is set (``apply``).
+    """
+
+    merge_id: int
+    noun: tuple[str, str]
+
+    def __init__(self, board: Board, verb: str, changes: dict[K, tuple[V, V]], stroke: int | None = None) -> None:
+        super().__init__()
+        self.board = board
+        self.verb = verb
+        self.changes = dict(changes)
+        self.stroke = stroke
+        self._relabel()
+
+    def _relabel(self) -> None:
+        self.setText(f"{self.verb} ({_count(len(self.changes), *self.noun)})")
+
+    def id(self) -> int:
+        return self.merge_id if self.stroke is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, type(self)) or other.stroke != self.stroke or other.board is not self.board:
+            return False
+        for key, (before, after) in other.changes.items():
+            first = self.changes[key][0] if key in self.changes else before
+            self.changes[key] = (first, after)
+        self._relabel()
+        return True
+
+    def apply(self, key: K, value: V) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        for key, (_, after) in self.changes.items():
+            self.apply(key, after)
+
+    def undo(self) -> None:
+        for key, (before, _) in self.changes.items():
+            self.apply(key, before)
+
+
+class HexEditCommand(StrokeCommand[Hex, HexData]):
     """Set the data of some hexes (terrain, level, features, entry group)."""
 
-    def __init__(self, board: Board, verb: str, changes: dict[Hex, tuple[HexData, HexData]], stroke: int | None = None) -> None:
-        super().__init__()
-        self.board = board
-        self.verb = verb
-        self.changes = dict(changes)
-        self.stroke = stroke
-        self._relabel()
+    merge_id = HEX_EDIT_ID
+    noun = ("hex", "hexes")
 
-    def _relabel(self) -> None:
-        self.setText(f"{self.verb} ({_count(len(self.changes), 'hex', 'hexes')})")
-
-    def id(self) -> int:
-        return HEX_EDIT_ID if self.stroke is not None else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, HexEditCommand) or other.stroke != self.stroke or other.board is not self.board:
-            return False
-        for h, (before, after) in other.changes.items():
-            first = self.changes[h][0] if h in self.changes else before
-            self.changes[h] = (first, after)
-        self._relabel()
-        return True
-
-    def redo(self) -> None:
-        for h, (_, after) in self.changes.items():
-            self.board.set_hex(h, after)
-
-    def undo(self) -> None:
-        for h, (before, _) in self.changes.items():
-            self.board.set_hex(h, before)
+    def apply(self, key: Hex, value: HexData) -> None:
+        self.board.set_hex(key, value)
 
 
-class HexsideEditCommand(QUndoCommand):
+class HexsideEditCommand(StrokeCommand[Hexside, frozenset[HexsideFeature]]):
     """Set the features of some hexsides (river, Front Gate wall)."""
 
-    def __init__(
-        self,
-        board: Board,
-        verb: str,
-        changes: dict[Hexside, tuple[frozenset[HexsideFeature], frozenset[HexsideFeature]]],
-        stroke: int | None = None,
-    ) -> None:
-        super().__init__()
-        self.board = board
-        self.verb = verb
-        self.changes = dict(changes)
-        self.stroke = stroke
-        self._relabel()
+    merge_id = HEXSIDE_EDIT_ID
+    noun = ("hexside", "hexsides")
 
-    def _relabel(self) -> None:
-        self.setText(f"{self.verb} ({_count(len(self.changes), 'hexside', 'hexsides')})")
-
-    def id(self) -> int:
-        return HEXSIDE_EDIT_ID if self.stroke is not None else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, HexsideEditCommand) or other.stroke != self.stroke or other.board is not self.board:
-            return False
-        for side, (before, after) in other.changes.items():
-            first = self.changes[side][0] if side in self.changes else before
-            self.changes[side] = (first, after)
-        self._relabel()
-        return True
-
-    def redo(self) -> None:
-        for side, (_, after) in self.changes.items():
-            self.board.set_hexside_features(side.a, side.b, after)
-
-    def undo(self) -> None:
-        for side, (before, _) in self.changes.items():
-            self.board.set_hexside_features(side.a, side.b, before)
+    def apply(self, key: Hexside, value: frozenset[HexsideFeature]) -> None:
+        self.board.set_hexside_features(key.a, key.b, value)
 
 
 class SlopeLinesCommand(QUndoCommand):
