@@ -715,30 +715,18 @@ class PlayController:
         return True
 
     def _click_combat(self, h: Hex, counter: str | None) -> bool:
-        if self._arm_rocks(h):
-            return False
-        self.armed = None
-        side = self.decider()
-        stack = self.stack(h)
-        sides = {self.game.side_of[c] for c in stack}
-        if len(sides) == 2:
-            self.target = h  # a skirmish; a selection from an adjacent hex is its second wave
-            self._changed()
-            return False
-        if sides == {side}:
-            mine = self._own_in(h, self.state.fought)
-            sel = [c for c in self.selection if c not in mine]
-            if not set(mine) <= set(self.selection):
-                sel += list(mine)
-            self.selection = tuple(sel)
-            self._changed()
-            return False
-        if stack:
-            self.target = h
-            self._changed()
-        return False
+        # A skirmish hex (both sides in it) is a target too: a selection from an adjacent
+        # hex is its second wave.
+        return self._select_or_target(h, lambda: self._own_in(h, self.state.fought))
 
     def _click_fire(self, h: Hex, counter: str | None) -> bool:
+        return self._select_or_target(
+            h, lambda: tuple(c for c in self._own_in(h, self.state.fired) if self.game.specs[c].is_archer))
+
+    def _select_or_target(self, h: Hex, own: Callable[[], tuple[str, ...]]) -> bool:
+        """The click of the combat and fire phases: a hex of one's own side toggles ``own()``
+        (its counters that may still attack or shoot) in the selection; any other occupied
+        hex becomes the target. A click on a hex the rocks would strike arms them instead."""
         if self._arm_rocks(h):
             return False
         self.armed = None
@@ -746,14 +734,13 @@ class PlayController:
         stack = self.stack(h)
         sides = {self.game.side_of[c] for c in stack}
         if sides == {side}:
-            archers = tuple(c for c in self._own_in(h, self.state.fired) if self.game.specs[c].is_archer)
-            sel = [c for c in self.selection if c not in archers]
-            if not set(archers) <= set(self.selection):
-                sel += list(archers)
+            group = own()
+            sel = [c for c in self.selection if c not in group]
+            if not set(group) <= set(self.selection):
+                sel += list(group)
             self.selection = tuple(sel)
             self._changed()
-            return False
-        if stack:
+        elif stack:
             self.target = h
             self._changed()
         return False
