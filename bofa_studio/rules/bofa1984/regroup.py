@@ -86,22 +86,27 @@ def displacement_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
     trial[cid] = 2
     out = []
     for n in sorted(game.cb.adjacent_open[h]):
-        if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
-            continue
-        if hex_problem(game, state, [cid], n):
+        if not _may_enter(game, state, cid, n):
             continue
         if _stacking_with(game, state, friends_in(game, state, n, side) + [cid], trial) is None:
             out.append(n)
     return out
 
 
+def _may_enter(game: BofaGame, state: State, cid: str, n: int) -> bool:
+    """Whether ``cid`` may be put in hex ``n`` before stacking is counted: open terrain,
+    no enemy in it, and the Front Gate's limit."""
+    side = game.side_of[cid]
+    if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
+        return False
+    return not hex_problem(game, state, [cid], n)
+
+
 def _can_take(game: BofaGame, state: State, cid: str, n: int, steps: dict[str, int]) -> bool:
     """Whether hex ``n`` may take ``cid`` (at the strengths in ``steps``): open terrain, no
     enemy in it, the Front Gate's limit and B-9 stacking with the friends already there."""
     side = game.side_of[cid]
-    if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
-        return False
-    if hex_problem(game, state, [cid], n):
+    if not _may_enter(game, state, cid, n):
         return False
     return _stacking_with(game, state, [c for c in friends_in(game, state, n, side) if c != cid] + [cid], steps) is None
 
@@ -123,9 +128,7 @@ def shift_options(game: BofaGame, state: State, cid: str) -> list[tuple[int, str
     trial[cid] = 2
     out = []
     for n in sorted(game.cb.adjacent_open[h]):
-        if game.tables.move_cost.get(game.cb.terrain[n]) is None or has_side(game, state, n, other_side(side)):
-            continue
-        if hex_problem(game, state, [cid], n):
+        if not _may_enter(game, state, cid, n):
             continue
         mine = friends_in(game, state, n, side)
         for other in mine:
