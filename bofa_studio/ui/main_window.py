@@ -29,6 +29,7 @@ from bofa_studio.board.validate import MapProblem
 from bofa_studio.hexgrid import GridSpec, Hex
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.ui import style
+from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import NewMapDialog, ProblemsDialog, ResizeDialog, TextViewer, find_rulebook
 from bofa_studio.ui.editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.editor.document import MapDocument
@@ -101,33 +102,23 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_info)
         self.statusBar().addPermanentWidget(self.zoom_info)
 
-    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)  # shortcuts work even when the menu bar is hidden
-        return action
-
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
-        self.new_action = self._action("&New map...", self.new_map, K.New)
-        self.open_action = self._action("&Open...", self.open_map, K.Open)
-        self.save_action = self._action("&Save", self.save, K.Save)
-        self.save_as_action = self._action("Save &As...", self.save_as, K.SaveAs)
-        self.export_png_action = self._action("Export &PNG...", self.export_png, "Ctrl+E")
-        self.export_graphml_action = self._action("Export &GraphML...", self.export_graphml)
-        self.quit_action = self._action("&Quit", self.close, K.Quit)
+        self.new_action = make_action(self, "&New map...", self.new_map, K.New)
+        self.open_action = make_action(self, "&Open...", self.open_map, K.Open)
+        self.save_action = make_action(self, "&Save", self.save, K.Save)
+        self.save_as_action = make_action(self, "Save &As...", self.save_as, K.SaveAs)
+        self.export_png_action = make_action(self, "Export &PNG...", self.export_png, "Ctrl+E")
+        self.export_graphml_action = make_action(self, "Export &GraphML...", self.export_graphml)
+        self.quit_action = make_action(self, "&Quit", self.close, K.Quit)
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(K.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
-        self.zoom_in_action = self._action("Zoom &in", self.view.zoom_in, K.ZoomIn)
-        self.zoom_out_action = self._action("Zoom &out", self.view.zoom_out, K.ZoomOut)
-        self.fit_action = self._action("&Fit map", self.view.fit, "Ctrl+0")
+        self.zoom_in_action = make_action(self, "Zoom &in", self.view.zoom_in, K.ZoomIn)
+        self.zoom_out_action = make_action(self, "Zoom &out", self.view.zoom_out, K.ZoomOut)
+        self.fit_action = make_action(self, "&Fit map", self.view.fit, "Ctrl+0")
         self.display_actions: dict[str, QAction] = {}
         for key, text, shortcut in DISPLAY_TOGGLES:
             action = QAction(text, self)
@@ -149,10 +140,10 @@ class MainWindow(QMainWindow):
             self.tool_group.addAction(action)
             self.addAction(action)
             self.tool_actions[tool.key] = action
-        self.brush_smaller = self._action("Smaller brush", lambda: self._brush_by(-1), "[")
-        self.brush_larger = self._action("Larger brush", lambda: self._brush_by(+1), "]")
-        self.about_action = self._action("&About BoFA Studio", self.about)
-        self.rulebook_action = self._action("The &rulebook (1984)", self.show_rulebook, K.HelpContents)
+        self.brush_smaller = make_action(self, "Smaller brush", lambda: self._brush_by(-1), "[")
+        self.brush_larger = make_action(self, "Larger brush", lambda: self._brush_by(+1), "]")
+        self.about_action = make_action(self, "&About BoFA Studio", self.about)
+        self.rulebook_action = make_action(self, "The &rulebook (1984)", self.show_rulebook, K.HelpContents)
 
     def _build_docks(self) -> None:
         self.tool_panel = ToolPanel(list(self.tool_group.actions()), self.tools, self.document)

@@ -4,11 +4,12 @@ board until the next player takes the seat."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer, find_rulebook
 from bofa_studio.ui.map_scene import MapScene
 from bofa_studio.ui.map_view import MapView
@@ -168,24 +170,19 @@ class PlayWindow(QMainWindow):
 
         return Qt.DockWidgetArea.BottomDockWidgetArea
 
-    def _action(self, text: str, slot, shortcut=None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        return action
-
     def _build_menus(self) -> None:
         K = QKeySequence.StandardKey
-        self.new_action = self._action("&New game…", self.new_game, K.New)
-        self.open_action = self._action("&Open saved game…", self.open_game, K.Open)
-        self.save_action = self._action("&Save", self.save, K.Save)
-        self.save_as_action = self._action("Save &as…", self.save_as, K.SaveAs)
-        self.replay_action = self._action("&Replay this game", self.replay, "Ctrl+R")
-        self.undo_action = self._action("&Undo", lambda: self.controller.undo(), K.Undo)
-        self.redo_action = self._action("&Redo", lambda: self.controller.redo(), K.Redo)
-        self.end_phase_action = self._action("&End the phase", lambda: self.controller.end_phase(), "Ctrl+E")
-        self.rulebook_action = self._action("The &rulebook (1984)", lambda: self.open_rule(""), K.HelpContents)
+        # The play window's actions live in its menus only (not added to the window itself).
+        action = partial(make_action, self, window_shortcut=False)
+        self.new_action = action("&New game…", self.new_game, K.New)
+        self.open_action = action("&Open saved game…", self.open_game, K.Open)
+        self.save_action = action("&Save", self.save, K.Save)
+        self.save_as_action = action("Save &as…", self.save_as, K.SaveAs)
+        self.replay_action = action("&Replay this game", self.replay, "Ctrl+R")
+        self.undo_action = action("&Undo", lambda: self.controller.undo(), K.Undo)
+        self.redo_action = action("&Redo", lambda: self.controller.redo(), K.Redo)
+        self.end_phase_action = action("&End the phase", lambda: self.controller.end_phase(), "Ctrl+E")
+        self.rulebook_action = action("The &rulebook (1984)", lambda: self.open_rule(""), K.HelpContents)
         game = self.menuBar().addMenu("&Game")
         game.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
         game.addSeparator()
@@ -193,8 +190,8 @@ class PlayWindow(QMainWindow):
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action])
         tools = self.menuBar().addMenu("&Tools")
-        self.map_editor_action = self._action("&Map editor", self._open_map_editor)
-        self.scenario_editor_action = self._action("&Scenario editor", self._open_scenario_editor)
+        self.map_editor_action = action("&Map editor", self._open_map_editor)
+        self.scenario_editor_action = action("&Scenario editor", self._open_scenario_editor)
         tools.addActions([self.map_editor_action, self.scenario_editor_action])
         self.menuBar().addMenu("&Help").addAction(self.rulebook_action)
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.hexgrid import Hex
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
+from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
@@ -146,29 +147,18 @@ class ScenarioEditorWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        return action
-
     def _build_menus(self) -> None:
         K = QKeySequence.StandardKey
-        self.new_action = self._action("&New scenario for a map...", self.new_scenario, K.New)
-        self.open_action = self._action("&Open...", self.open_scenario, K.Open)
-        self.save_action = self._action("&Save", self.save, K.Save)
-        self.save_as_action = self._action("Save &As...", self.save_as, K.SaveAs)
-        self.play_action = self._action("&Play this scenario", self.play, "Ctrl+P")
+        self.new_action = make_action(self, "&New scenario for a map...", self.new_scenario, K.New)
+        self.open_action = make_action(self, "&Open...", self.open_scenario, K.Open)
+        self.save_action = make_action(self, "&Save", self.save, K.Save)
+        self.save_as_action = make_action(self, "Save &As...", self.save_as, K.SaveAs)
+        self.play_action = make_action(self, "&Play this scenario", self.play, "Ctrl+P")
         entry, why = play_entry()
         self.play_action.setEnabled(entry is not None)
         self.play_action.setToolTip(why)
         self.play_action.setStatusTip(why)
-        self.quit_action = self._action("&Close", self.close, K.Close)
+        self.quit_action = make_action(self, "&Close", self.close, K.Close)
         self.undo_action = self.model.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(K.Undo)
         self.redo_action = self.model.undo_stack.createRedoAction(self, "&Redo")
@@ -177,7 +167,7 @@ class ScenarioEditorWindow(QMainWindow):
         self.zones_action.setCheckable(True)
         self.zones_action.setChecked(True)
         self.zones_action.toggled.connect(self._toggle_zones)
-        self.fit_action = self._action("&Fit map", self.view.fit, "Ctrl+0")
+        self.fit_action = make_action(self, "&Fit map", self.view.fit, "Ctrl+0")
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
