@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from bofa_studio.commands import load_map_arg
+from bofa_studio.commands import CommandError, load_map_arg
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +23,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         writer(board, args.output)
     except OSError as exc:
-        print(f"bofa-studio: error: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise CommandError(f"cannot write {args.output}: {exc.strerror}") from None
     print(f"wrote {args.output}: {len(board)} hexes, {board.graph.number_of_edges()} hexsides")
     return 0

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from bofa_studio.commands import load_map_arg
+from bofa_studio.commands import CommandError, load_map_arg
 
 
 def positive_width(text: str) -> int:
@@ -35,7 +34,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         save_image(image, args.output)
     except OSError as exc:
-        print(f"bofa-studio: error: {exc}", file=sys.stderr)
-        return 2
+        raise CommandError(str(exc)) from None
     print(f"wrote {args.output} ({image.width()}x{image.height()})")
     return 0
