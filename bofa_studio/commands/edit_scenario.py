@@ -27,12 +27,9 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"cannot open {args.scenario}", EXIT_USAGE)
         except OSError as exc:
             return fail(f"cannot open {args.scenario}: {exc}", EXIT_USAGE)
-    from PySide6.QtWidgets import QApplication
+    from bofa_studio.ui.app import gui_app
 
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("BoFA Studio")
-    app.setOrganizationName("BoFA Studio")
+    app = gui_app()
     from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
 
     window = ScenarioEditorWindow(args.scenario)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 
@@ -17,13 +16,10 @@ def run_editor(path: str | Path | None) -> int:
     The caller has checked that the file loads, so a broken file never gets here
     as a traceback.
     """
-    from PySide6.QtWidgets import QApplication
-
     from bofa_studio.board import load_map
+    from bofa_studio.ui.app import gui_app
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("BoFA Studio")
-    app.setOrganizationName("BoFA Studio")
+    app = gui_app()
     from bofa_studio.ui.main_window import MainWindow
 
     board = load_map(path) if path is not None else None

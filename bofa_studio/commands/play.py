@@ -27,12 +27,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.file is not None and not Path(args.file).is_file():
         return fail(f"{args.file}: file not found")
-    from PySide6.QtWidgets import QApplication
+    from bofa_studio.ui.app import gui_app
 
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("BoFA Studio")
-    app.setOrganizationName("BoFA Studio")
+    app = gui_app()
     from bofa_studio.ui.play.autoplay import random_actions
     from bofa_studio.ui.play.shot import open_controller
     from bofa_studio.ui.play.window import PlayWindow
