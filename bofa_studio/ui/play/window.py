@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer, find_rulebook
+from bofa_studio.ui.files import write_error
 from bofa_studio.ui.map_scene import MapScene
 from bofa_studio.ui.map_view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
@@ -83,6 +84,7 @@ class PlayWindow(QMainWindow):
         self.show_error = lambda title, text: QMessageBox.warning(self, title, text)
         self.rulebook: TextViewer | None = None
         self.end_shown = False
+        self._autosave_failed = False
         self._autosave = QTimer(self)
         self._autosave.setSingleShot(True)
         self._autosave.setInterval(AUTOSAVE_MS)
@@ -237,7 +239,16 @@ class PlayWindow(QMainWindow):
             self._autosave_target.parent.mkdir(parents=True, exist_ok=True)
             self.controller.write(self._autosave_target)
         except OSError as exc:
-            self.statusBar().showMessage(f"autosave failed: {exc}", 5000)
+            # Play goes on. The player is told once (not after every click) that the
+            # game is not being kept, so Save is theirs to use; a later success re-arms it.
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.show_error("Autosave failed",
+                                f"Autosave is off for now: {write_error(self._autosave_target, exc)}.\n"
+                                "Play goes on; use Game > Save to keep this game.")
+            self.statusBar().showMessage("autosave failed: use Game > Save to keep this game", 5000)
+        else:
+            self._autosave_failed = False
 
     # -- commands ---------------------------------------------------------------------
     def new_game(self) -> None:
@@ -270,16 +281,26 @@ class PlayWindow(QMainWindow):
     def save(self) -> bool:
         if not self.controller.path:
             return self.save_as()
-        self.controller.save(self.controller.path)
+        if not self._save_to(self.controller.path):
+            return False
         self.statusBar().showMessage(f"saved {self.controller.path}", 4000)
         return True
 
     def save_as(self) -> bool:
         path = self.ask_save_path()
-        if not path:
+        if not path or not self._save_to(path):
             return False
-        self.controller.save(path)
         self._changed()
+        return True
+
+    def _save_to(self, path: str) -> bool:
+        """Write the game; a failed write says why and keeps the game and its last path,
+        so the player can save again elsewhere (the write is atomic: no half file)."""
+        try:
+            self.controller.save(path)
+        except OSError as exc:
+            self.show_error("Cannot save the game", write_error(path, exc))
+            return False
         return True
 
     def replay(self) -> None:

@@ -1,0 +1,18 @@
+"""Messages about files the app cannot write. No Qt here: the command line uses it too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def write_error(path: str | Path, exc: OSError) -> str:
+    """What an error box says when ``path`` cannot be written: the file and the reason.
+
+    A folder in the path that is really a file surfaces as "File exists" (from the
+    mkdir that makes the folders) or "Not a directory"; both are said plainly."""
+    target = Path(path)
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        blocker = next((p for p in target.parents if p.is_file()), None)
+        if blocker is not None:
+            return f"{target}: cannot be written: {blocker} is a file, not a folder"
+    return f"{target}: cannot be written: {exc.strerror or exc}"
