@@ -17,12 +17,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bofa_studio.board.export import export_graphml, export_node_link
+    from bofa_studio.ui.files import write_error
 
     board = load_map_arg(args.map)
     writer = export_node_link if args.format == "node-link" else export_graphml
     try:
         writer(board, args.output)
     except OSError as exc:
-        raise CommandError(f"cannot write {args.output}: {exc.strerror}") from None
+        raise CommandError(write_error(args.output, exc)) from None
     print(f"wrote {args.output}: {len(board)} hexes, {board.graph.number_of_edges()} hexsides")
     return 0

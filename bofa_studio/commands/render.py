@@ -28,12 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     board = load_map_arg(args.map)
+    from bofa_studio.ui.files import write_error
     from bofa_studio.ui.render import render_board, save_image
 
     image = render_board(board, args.width, areas=args.areas)
     try:
         save_image(image, args.output)
     except OSError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(write_error(args.output, exc)) from None
     print(f"wrote {args.output} ({image.width()}x{image.height()})")
     return 0

@@ -30,11 +30,18 @@ from bofa_studio.hexgrid import GridSpec, Hex
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.ui import style
 from bofa_studio.ui.actions import make_action
-from bofa_studio.ui.dialogs import NewMapDialog, ProblemsDialog, ResizeDialog, TextViewer, find_rulebook
+from bofa_studio.ui.dialogs import (
+    NewMapDialog,
+    ProblemsDialog,
+    ResizeDialog,
+    TextViewer,
+    find_rulebook,
+)
 from bofa_studio.ui.editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.editor.document import MapDocument
 from bofa_studio.ui.editor.panels import PropertiesPanel, ToolPanel
 from bofa_studio.ui.editor.tools import EditorContext, Tool, create_tools
+from bofa_studio.ui.files import write_error
 from bofa_studio.ui.los_probe import LosProbeTool
 from bofa_studio.ui.map_scene import MapScene
 from bofa_studio.ui.map_view import MapView
@@ -339,7 +346,7 @@ class MainWindow(QMainWindow):
         try:
             save_map(self.document.board, path)
         except OSError as exc:
-            self.show_error("Cannot save map", f"{path}: {exc.strerror or exc}")
+            self.show_error("Cannot save map", write_error(path, exc))
             return False
         self.document.set_path(path)
         self.document.undo_stack.setClean()
@@ -361,7 +368,7 @@ class MainWindow(QMainWindow):
         try:
             save_image(image, path)
         except OSError as exc:
-            self.show_error("Cannot export PNG", str(exc))
+            self.show_error("Cannot export PNG", write_error(path, exc))
             return False
         self.statusBar().showMessage(f"Exported {path}", 4000)
         return True
@@ -373,7 +380,7 @@ class MainWindow(QMainWindow):
         try:
             export_graphml(self.document.board, path)
         except OSError as exc:
-            self.show_error("Cannot export GraphML", f"{path}: {exc.strerror or exc}")
+            self.show_error("Cannot export GraphML", write_error(path, exc))
             return False
         self.statusBar().showMessage(f"Exported {path}", 4000)
         return True

@@ -30,6 +30,7 @@ from bofa_studio.hexgrid import Hex
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.actions import make_action
+from bofa_studio.ui.files import write_error
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
@@ -320,7 +321,7 @@ class ScenarioEditorWindow(QMainWindow):
         try:
             written = save_scenario(self.model.data, self.model.map_path, path)
         except OSError as exc:
-            self.show_error("Cannot save the scenario", str(exc))
+            self.show_error("Cannot save the scenario", write_error(path, exc))
             return False
         self.model.data["map"] = written["map"]
         self.model.set_path(path)
