@@ -252,12 +252,15 @@ class PlayWindow(QMainWindow):
 
     # -- commands ---------------------------------------------------------------------
     def new_game(self) -> None:
+        from bofa_studio.jsonfile import DataFileError
+
         choice = self.ask_new_game(self)
         if choice is None:
             return
         try:
             controller = controller_for(choice)
-        except (NotImplementedError, ValueError, OSError) as exc:
+        # DataFileError: the chosen scenario (or its map) is broken; it names the file and place.
+        except (DataFileError, NotImplementedError, ValueError, OSError) as exc:
             self.show_error("Cannot start this game", str(exc))
             return
         self.end_shown = False

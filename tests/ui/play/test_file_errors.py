@@ -99,3 +99,17 @@ def test_a_corrupted_save_shows_the_problem_and_keeps_the_game(play_window, erro
     assert play_window.open_game(str(bad)) is False
     assert len(errors) == 1 and str(bad) in errors[0][1]
     assert play_window.controller is c and c.session.digest() == digest
+
+
+def test_a_new_game_on_a_broken_scenario_says_so_and_keeps_the_game(play_window, errors, tmp_path, scenario):
+    from bofa_studio.ui.play.dialogs import NewGame
+
+    c = play_window.controller
+    digest = c.session.digest()
+    bad = tmp_path / "cut.json"
+    text = scenario.read_text("utf-8")
+    bad.write_text(text[: len(text) // 2], "utf-8")
+    play_window.ask_new_game = lambda parent: NewGame(str(bad), 1)
+    play_window.new_game()
+    assert len(errors) == 1 and str(bad) in errors[0][1]
+    assert play_window.controller is c and c.session.digest() == digest
