@@ -52,4 +52,9 @@ def save_image(image: QImage, path: str | os.PathLike[str]) -> None:
     if not image.save(str(tmp), suffix):
         tmp.unlink(missing_ok=True)
         raise OSError(f"cannot write {path} as {suffix}")
-    os.replace(tmp, target)
+    try:
+        os.replace(tmp, target)
+    except OSError:
+        # e.g. the target is a folder: the image is not kept, and neither is its temporary file.
+        tmp.unlink(missing_ok=True)
+        raise

@@ -29,3 +29,13 @@ def test_map_editor_write_failure_keeps_the_document(window, tmp_path, monkeypat
     assert len(shown) == 1 and str(bad) in shown[0][1] and "not a folder" in shown[0][1]
     assert window.document.board is board and window.document.is_modified()
     assert window.document.path != bad
+
+
+def test_export_png_onto_a_folder_leaves_no_temporary_file(window, tmp_path, monkeypatch):
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: shown.append((title, text)))
+    folder = tmp_path / "map.png"
+    folder.mkdir()
+    assert window.export_png(str(folder)) is False
+    assert len(shown) == 1 and str(folder) in shown[0][1]
+    assert folder.is_dir() and [p.name for p in tmp_path.iterdir()] == ["map.png"]
