@@ -41,7 +41,7 @@ def save_file(tmp_path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("damage", ["truncated", "digest", "illegal"])
+@pytest.mark.parametrize("damage", ["truncated", "digest", "illegal", "wrong-type"])
 def test_play_with_a_corrupted_save(save_file, tmp_path, capsys, damage):
     text = save_file.read_text("utf-8")
     if damage == "truncated":
@@ -50,8 +50,10 @@ def test_play_with_a_corrupted_save(save_file, tmp_path, capsys, damage):
         data = json.loads(text)
         if damage == "digest":
             data["digest"] = "0" * len(data["digest"])
-        else:
+        elif damage == "illegal":
             data["actions"][1] = {"type": "EndPhase"}
+        else:
+            data["actions"][1] = {"type": "Move", "counters": ["bard"], "to": "0101", "path": 7}
         save_file.write_text(json.dumps(data), "utf-8")
     assert main(["play", str(save_file)]) == 2
     err = capsys.readouterr().err

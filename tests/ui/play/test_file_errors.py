@@ -79,7 +79,7 @@ def _saved(play_window, tmp_path) -> tuple[Path, dict]:
     return path, json.loads(path.read_text("utf-8"))
 
 
-@pytest.mark.parametrize("damage", ["truncated", "digest", "illegal", "malformed"])
+@pytest.mark.parametrize("damage", ["truncated", "digest", "illegal", "malformed", "hex-type", "counter-type"])
 def test_a_corrupted_save_shows_the_problem_and_keeps_the_game(play_window, errors, tmp_path, damage):
     path, data = _saved(play_window, tmp_path)
     c = play_window.controller
@@ -93,11 +93,18 @@ def test_a_corrupted_save_shows_the_problem_and_keeps_the_game(play_window, erro
             data["digest"] = "0" * len(data["digest"])
         elif damage == "illegal":
             data["actions"][3] = {"type": "EndPhase"}
-        else:
+        elif damage == "malformed":
             data["actions"][3] = {"type": "Move", "counters": 5, "to": "nowhere"}
+        elif damage == "hex-type":
+            # Hand edits that are valid JSON but give a field the wrong type.
+            data["actions"][3] = {"type": "Place", "counter": "bard", "hex": 5}
+        else:
+            data["actions"][3] = {"type": "Place", "counter": {"a": 1}, "hex": "0101"}
         bad.write_text(json.dumps(data), "utf-8")
     assert play_window.open_game(str(bad)) is False
     assert len(errors) == 1 and str(bad) in errors[0][1]
+    if damage.endswith("-type"):
+        assert "$.actions[3]" in errors[0][1]
     assert play_window.controller is c and c.session.digest() == digest
 
 
