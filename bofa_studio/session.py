@@ -249,10 +249,17 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
             action = A.from_dict(item, board.hex_at)
         except ValueError as exc:
             raise DataFileError([FileProblem(file, where, str(exc))]) from None
+        except (TypeError, AttributeError, KeyError, IndexError) as exc:
+            # A hand-edited field of the wrong type (a number where a hex label belongs).
+            raise DataFileError([FileProblem(file, where, f"a field has the wrong type or shape ({exc})")]) from None
         try:
             session.apply(action)
         except RuleError as exc:
             raise DataFileError([FileProblem(file, where, f"the rules refuse {item.get('type')}: {exc}")]) from None
+        except (TypeError, AttributeError, KeyError, IndexError) as exc:
+            # Well-formed but naming something that is not there (an unknown counter id).
+            raise DataFileError([FileProblem(file, where, f"{item.get('type')} names something the game "
+                                                          f"does not have ({exc})")]) from None
     session.auto_chance = True
     # Undo after loading goes back one player action at a time, as in the game that was saved.
     session._undo = _regroup(session)

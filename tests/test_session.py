@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import cache
 from pathlib import Path
@@ -127,7 +128,9 @@ def test_replaying_a_save_reproduces_its_digest(seed, length):
 def _saved(tmp_path, mutate) -> Path:
     session = new_session(3)
     play(session, 60)
-    data = session.to_dict()
+    # A deep copy: to_dict shares the scenario with the (cached) game, which a
+    # mutation would otherwise corrupt for every later test.
+    data = copy.deepcopy(session.to_dict())
     mutate(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -165,6 +168,22 @@ def test_wrong_types_are_reported_with_their_path(tmp_path):
     assert p.where == "$.seed" and "expected integer" in p.message
     p = _problem(_saved(tmp_path, lambda d: d["scenario"].update(turns="twelve")))
     assert p.where == "$.scenario.turns"
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        ({"type": "Place", "counter": "bard", "hex": 5}, "wrong type"),
+        ({"type": "Place", "counter": {"a": 1}, "hex": "0101"}, ""),
+        ({"type": "Place", "counter": "nobody", "hex": "0101"}, ""),
+    ],
+)
+def test_hand_edited_action_fields_are_named_not_raised(tmp_path, action, expected):
+    """A field of the wrong type, or a counter the game does not have, is a problem at its action."""
+    def mutate(d):
+        d["actions"][0] = action
+    p = _problem(_saved(tmp_path, mutate))
+    assert p.where == "$.actions[0]" and expected in p.message
 
 
 def test_not_a_save_file(tmp_path):

@@ -36,41 +36,8 @@ from bofa_studio.ui.play.seats import (
 
 
 def load_save(path: str | os.PathLike[str]) -> Session:
-    """``load_session``, with every problem of the file as a DataFileError.
-
-    The session reader names most problems itself, but a hand-edited action whose
-    field has the wrong type (a number where a hex label or a path belongs, an object
-    for a counter) escapes it as a TypeError or AttributeError. Opening a save must
-    never crash, so such an error is turned into a problem at the action that
-    causes it, found by replaying the log one action at a time."""
-    from bofa_studio.jsonfile import DataFileError, FileProblem
-
-    try:
-        return load_session(path)
-    except DataFileError:
-        raise
-    except (TypeError, AttributeError, KeyError, ValueError, IndexError) as exc:
-        where = _failing_action(path)
-        raise DataFileError([FileProblem(str(path), where, f"a value has the wrong type or shape ({exc})")]) from None
-
-
-def _failing_action(path: str | os.PathLike[str]) -> str:
-    """The JSON path of the first action that cannot be read or applied ("$.actions" if none)."""
-    from bofa_studio.board import board_from_dict
-    from bofa_studio.jsonfile import read_json_object
-
-    try:
-        data = read_json_object(path)
-        board = board_from_dict(data["map"], str(path))
-        session = Session(data["scenario"], board, data["seed"], auto_chance=False)
-    except Exception:  # the file already failed to load; this only looks for the place
-        return "$.actions"
-    for i, item in enumerate(data["actions"]):
-        try:
-            session.apply(A.from_dict(item, board.hex_at))
-        except Exception:
-            return f"$.actions[{i}]"
-    return "$.actions"
+    """``load_session``: every problem of the file, malformed actions included, is a DataFileError."""
+    return load_session(path)
 
 
 # Button order in the decision panel; kinds not listed come last, by name.
