@@ -80,17 +80,9 @@ def target(game: BofaGame, state: State, cid: str) -> int:
 
 def displacement_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
     """Adjacent hexes a regrouped counter may be moved to when its own hex is too full (S-1)."""
-    side = game.side_of[cid]
-    h = state.pos[cid]
     trial = dict(state.steps)
     trial[cid] = 2
-    out = []
-    for n in sorted(game.cb.adjacent_open[h]):
-        if not _may_enter(game, state, cid, n):
-            continue
-        if _stacking_with(game, state, friends_in(game, state, n, side) + [cid], trial) is None:
-            out.append(n)
-    return out
+    return [n for n in sorted(game.cb.adjacent_open[state.pos[cid]]) if _can_take(game, state, cid, n, trial)]
 
 
 def _may_enter(game: BofaGame, state: State, cid: str, n: int) -> bool:
