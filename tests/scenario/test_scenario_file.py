@@ -35,6 +35,18 @@ def test_shipped_scenario_loads_and_validates():
     assert validate_scenario_file(str(SHIPPED)) == []
 
 
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.json")), ids=lambda p: p.name)
+def test_every_shipped_scenario_names_a_shipped_map(path):
+    """A shipped scenario must find its map wherever the checkout or the install lives: the
+    reference is relative and stays inside the project's maps/ folder (a variant once saved from a
+    scratch copy pointed at ../../../tmp/..., and worked only on the machine that made it)."""
+    scenario = load_scenario(path)
+    ref = Path(scenario.data["map"])
+    assert not ref.is_absolute(), f"{path.name}: map {ref} is absolute"
+    assert Path(scenario.map_path).resolve().parent == (ROOT / "maps").resolve(), f"{path.name}: map {ref}"
+    assert Path(scenario.map_path).is_file()
+
+
 def test_shipped_scenario_is_what_the_builder_writes(data):
     """The JSON is the source of truth, but it must not drift from its generator unnoticed."""
     rebuilt = build_scenario(data["default_placement"])
