@@ -44,7 +44,9 @@ def interchange_graph(board: Board) -> nx.Graph:
 
 
 def export_node_link(board: Board, path: str | os.PathLike[str]) -> None:
-    data = nx.node_link_data(interchange_graph(board), edges="links")
+    # networkx's current key for the edge list is "edges" (the older "links" is deprecated), so
+    # a plain ``nx.node_link_graph(json.load(f))`` reads the file back with no arguments.
+    data = nx.node_link_data(interchange_graph(board), edges="edges")
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 

@@ -62,7 +62,7 @@ def test_validate_several_files_exits_with_the_worst(small_map, tmp_path):
 def test_export_node_link_loads_back_in_networkx(small_map, tmp_path, capsys):
     out = tmp_path / "g.json"
     assert main(["export", str(small_map), "--format", "node-link", "-o", str(out)]) == 0
-    graph = nx.node_link_graph(json.loads(out.read_text()), edges="links")
+    graph = nx.node_link_graph(json.loads(out.read_text()))  # networkx defaults, no arguments
     board = load_map(small_map)
     assert graph.number_of_nodes() == len(board)
     assert graph.number_of_edges() == board.graph.number_of_edges()
