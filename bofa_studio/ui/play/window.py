@@ -200,12 +200,12 @@ class PlayWindow(QMainWindow):
     def _open_map_editor(self) -> None:
         from bofa_studio.ui.launch import open_map_editor
 
-        open_map_editor()
+        open_map_editor(on_error=self.show_error)  # a broken default map: a dialog, not a crash
 
     def _open_scenario_editor(self) -> None:
         from bofa_studio.ui.launch import open_scenario_editor
 
-        open_scenario_editor()
+        open_scenario_editor(on_error=self.show_error)
 
     # -- observing ---------------------------------------------------------------------
     def _changed(self) -> None:
