@@ -2,8 +2,8 @@
 
 Plays complete games headless and reports who won, how long games are, how fast
 they run and whether any invariant broke (stacking, hit counts, a counter in two
-places or off the map). Apart from ``games_per_s`` the output depends only on the
-arguments, so two runs can be diffed.
+places or off the map). The report depends only on the arguments, so two runs can
+be diffed; the speed, which does not, goes to stderr under ``--json``.
 """
 
 from __future__ import annotations
@@ -61,17 +61,22 @@ def run(args: argparse.Namespace) -> int:
     except NotImplementedError as exc:
         print(f"bofa-studio: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    start = time.perf_counter()
     report = simulate(game, args.games, args.seed, (names[0], names[1]))
+    elapsed = time.perf_counter() - start
+    games_per_s = round(args.games / elapsed, 2) if elapsed > 0 else float("inf")
     report["scenario"] = scenario.name
-    report["options"] = sorted(args.option)
+    report["options"] = sorted(name for name, on in game.options.items() if on)
     if args.json:
         print(json.dumps(report, sort_keys=True))
+        print(f"simulate: {args.games} games in {elapsed:.1f} s, {games_per_s} games per second", file=sys.stderr)
     else:
         print(f"{report['games']} games of {scenario.name}, seed {args.seed}, players {args.players}")
         for side, levels in sorted(report["winners"].items()):
             print(f"  {side}: {levels}")
         print(f"  mean actions per game: {report['mean_actions']}")
-        print(f"  games per second: {report['games_per_s']}")
+        print(f"  rule options on: {', '.join(report['options']) or 'none'}")
+        print(f"  games per second: {games_per_s}")
         print(f"  invariant violations: {len(report['violations'])}")
         for v in report["violations"][:20]:
             print(f"    {v}")
@@ -90,7 +95,6 @@ def simulate(game: Any, games: int, seed: int, players: tuple[str, str]) -> dict
     winners: dict[str, Any] = {}
     found: list[str] = []
     total_actions = 0
-    start = time.perf_counter()
     for i in range(games):
         game_seed = seed * 1_000_003 + i
         state = game.new_initial_state(game_seed)
@@ -120,13 +124,11 @@ def simulate(game: Any, games: int, seed: int, players: tuple[str, str]) -> dict
         else:
             levels = winners.setdefault(result["winner"], {})
             levels[result["level"]] = levels.get(result["level"], 0) + 1
-    elapsed = time.perf_counter() - start
     return {
         "games": games,
         "seed": seed,
         "players": list(players),
         "winners": winners,
         "mean_actions": round(total_actions / games, 1),
-        "games_per_s": round(games / elapsed, 2) if elapsed > 0 else None,
         "violations": found,
     }
