@@ -5,6 +5,8 @@ copies of 156 rows. The cells an author fixes while going down the list (name,
 weapon, each printed value, the order-of-battle assignment) are editable in
 place; every such edit goes through the same :mod:`edits` function the Counter
 panel calls, so it is one undo step with the same label and provenance mark.
+The hex cell places a counter by its ``CCRR`` label through the same edit as a
+drag on the map, so a typed placement undoes, and is checked, like a dragged one.
 Each value has its own column, rather than one "5(3)-4" cell, so that one cell
 is one value and one undo step.
 """
@@ -13,9 +15,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QComboBox, QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLineEdit,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.checks import Problem
@@ -35,14 +51,16 @@ COLUMNS = [
     ("bow", "reduced side: bow value, 0 for none (editable)"),
     ("mv", "reduced side: movement allowance (editable)"),
     ("Order of battle", "setup zone, reinforcement or removed (editable)"),
-    ("Hex", "where the default placement puts it"),
+    ("Hex", "where the default placement puts it (editable: a hex label CCRR as the map shows it, "
+            "or empty to take the counter off the map)"),
     ("Problem", ""),
 ]
 NAME, SIDE, GROUP, WEAPON = 0, 1, 2, 3
 VALUE_COLUMNS = {4: ("full", "strength"), 5: ("full", "bow"), 6: ("full", "movement"),
                  7: ("reduced", "strength"), 8: ("reduced", "bow"), 9: ("reduced", "movement")}
 ASSIGNMENT, HEX, PROBLEM = 10, 11, 12
-EDITABLE = {NAME, WEAPON, *VALUE_COLUMNS, ASSIGNMENT}
+EDITABLE = {NAME, WEAPON, *VALUE_COLUMNS, ASSIGNMENT, HEX}
+HEX_HINT = "a hex label CCRR as the map shows it (e.g. 1404), or empty to take the counter off the map"
 ERROR_COLOUR, WARNING_COLOUR = QColor("#b71c1c"), QColor("#8d6e00")
 
 
@@ -53,6 +71,10 @@ def values(side: dict[str, int]) -> str:
 
 
 class OrderOfBattleModel(QAbstractTableModel):
+    # Why a typed value was not taken; the window shows it in the status bar, since the
+    # cell itself just goes back to what it held.
+    refused = Signal(str)
+
     def __init__(self, model: ScenarioModel) -> None:
         super().__init__()
         self.model = model
@@ -185,7 +207,26 @@ class OrderOfBattleModel(QAbstractTableModel):
                 return False
             edits.set_assignment(self.model, cid, value)
             return True
+        if col == HEX:
+            return self._set_hex(cid, c["name"], "" if value is None else str(value))
         return False
+
+    def _set_hex(self, cid: str, name: str, text: str) -> bool:
+        """Place, move or take off ``cid`` by a typed label: the drag's own edits, so one undo step
+        with the drag's label, and no rule enforced here (the Problems panel flags B-2 and B-9)."""
+        text = text.strip()
+        if not text:
+            edits.unplace(self.model, [cid])
+            return True
+        try:
+            h = self.model.board.hex_at(text)
+        except ValueError as exc:
+            where = self.model.placements().get(cid)
+            stays = f"stays in {where}" if where else "stays off the map"
+            self.refused.emit(f"{name} {stays}: {exc}. Expected {HEX_HINT}.")
+            return False
+        edits.place(self.model, cid, h)
+        return True
 
 
 class OrderOfBattleDelegate(QStyledItemDelegate):
@@ -213,6 +254,11 @@ class OrderOfBattleDelegate(QStyledItemDelegate):
             spin = QSpinBox(parent)
             spin.setRange(0, 20)
             return spin
+        if col == HEX:
+            line = QLineEdit(parent)
+            line.setPlaceholderText("CCRR, empty: off the map")
+            line.setToolTip(HEX_HINT)
+            return line
         return super().createEditor(parent, option, index)
 
     def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802

@@ -107,6 +107,7 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.oob.horizontalHeader().setStretchLastSection(True)
         self.oob.clicked.connect(lambda index: self.select(self.oob_model.counter_id(index.row())))
+        self.oob_model.refused.connect(self._edit_refused)
         self.problems = ScenarioProblemsPanel(m)
         self.problems.refreshed.connect(self._problems_refreshed)
         self.problems.problem_activated.connect(self._problem_activated)
@@ -221,6 +222,10 @@ class ScenarioEditorWindow(QMainWindow):
             self.select(problem.counters[0])
         if problem.hexes:
             self.view.centerOn(self.scene.hex_center(problem.hexes[0]))
+
+    def _edit_refused(self, message: str) -> None:
+        # Not a dialog: the author is typing down a column, and the cell has already reverted.
+        self.statusBar().showMessage(message, 15000)
 
     def hex_of(self, cid: str) -> Hex | None:
         return self.model.placement_hex(cid)
