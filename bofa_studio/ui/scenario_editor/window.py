@@ -2,7 +2,7 @@
 
 It owns one :class:`ScenarioModel`. Modal questions go through small methods
 (``ask_open_path``, ``ask_save_path``, ``ask_map_path``, ``ask_unsaved``,
-``show_error``) that tests replace, so no test waits on a dialog; settings live
+``ask_play_anyway``, ``show_error``) that tests replace, so no test waits on a dialog; settings live
 in the ``QSettings`` passed in.
 """
 
@@ -36,7 +36,7 @@ from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleDelegate, OrderOfBattleModel
-from bofa_studio.ui.scenario_editor.play_link import play_entry
+from bofa_studio.ui.scenario_editor.play_link import play_entry, start_problem
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
 from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
 from bofa_studio.ui.scenario_editor.rules_panel import RulesPanel
@@ -44,6 +44,7 @@ from bofa_studio.ui.scenario_editor.tables_panel import TablesPanel
 from bofa_studio.ui.scenario_editor.trays import CounterTrays
 
 FILTER = "BoFA Studio scenarios (*.json);;All files (*)"
+LISTED = 5  # problems named in the "Play anyway?" question; the panel has the rest
 MAP_FILTER = "BoFA Studio maps (*.json);;All files (*)"
 
 
@@ -248,6 +249,22 @@ class ScenarioEditorWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "Map for the new scenario", self.model.map_path, MAP_FILTER)
         return path or None
 
+    def ask_play_anyway(self, errors: list[Problem]) -> bool:
+        """True when the author wants to play a scenario whose Problems panel lists errors."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Play with errors?",
+                          f"The Problems panel lists {len(errors)} error{'s' if len(errors) != 1 else ''} "
+                          f"in {self.model.name()}.", parent=self)
+        listed = "\n".join(f"- {p}" for p in errors[:LISTED])
+        more = f"\n... and {len(errors) - LISTED} more" if len(errors) > LISTED else ""
+        box.setInformativeText(f"{listed}{more}\n\nPlay starts with the set-up phase; where the default "
+                               "placement breaks a rule, the counters must be placed by hand. "
+                               "Play anyway saves the scenario first.")
+        play = box.addButton("Play anyway", QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.exec()
+        return box.clickedButton() is play
+
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
 
@@ -337,6 +354,16 @@ class ScenarioEditorWindow(QMainWindow):
         entry, why = play_entry()
         if entry is None:
             self.show_error("Play mode is not available", why)
+            return
+        # Decide before saving: Cancel, or a scenario play would refuse, leaves the file as it was.
+        blocker = start_problem(self.model.data, self.model.board)
+        if blocker is not None:
+            self.show_error("Cannot play this scenario", f"Play mode cannot start it: {blocker}\n\n"
+                            "Fix the errors the Problems panel lists; nothing was saved.")
+            return
+        self.problems.refresh()
+        errors = self.problems.errors()
+        if errors and not self.ask_play_anyway(errors):
             return
         if (self.model.is_modified() or self.model.path is None) and not self.save():
             return

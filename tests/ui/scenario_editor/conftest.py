@@ -32,7 +32,7 @@ def editor(qtbot, scenario_copy, settings, monkeypatch):
     # No test may wait on a dialog: any attempt fails loudly instead.
     # Closing at teardown discards; any other question fails the test loudly.
     monkeypatch.setattr(window, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
-    for name in ("ask_open_path", "ask_save_path", "ask_map_path"):
+    for name in ("ask_open_path", "ask_save_path", "ask_map_path", "ask_play_anyway"):
         monkeypatch.setattr(window, name, lambda *a, _n=name: pytest.fail(f"unexpected dialog {_n}"))
     monkeypatch.setattr(window, "show_error", lambda title, text: pytest.fail(f"unexpected error: {title}: {text}"))
     window.problems.refresh()
