@@ -153,6 +153,76 @@ class PlayController:
         return RuleError("O-2", f"{self.game.specs[cid].name} is commanded by {owner}, "
                                 f"not {self.seat_name(self.active_seat)}")
 
+    # The counters an action puts to work, by action type and field: under O-2 each must be
+    # commanded by the seat that acts.
+    _ACTING_FIELDS = {"Place": "counter", "Move": "counters", "Attack": "attackers", "Fire": "archers",
+                      "Dive": "eagle", "Advance": "counters", "Skirmish": "second_wave"}
+
+    def acting_counters(self, action: Any) -> tuple[str, ...]:
+        """The counters ``action`` moves, fights, shoots or places with (O-2 checks them)."""
+        name = type(action).__name__
+        if name == "CastSpell":
+            return ("gandalf",)
+        field = self._ACTING_FIELDS.get(name)
+        value = getattr(action, field, ()) if field else ()
+        return (value,) if isinstance(value, str) else tuple(value)
+
+    def seat_for(self, action: Any) -> str | None:
+        """O-2: the seat that may take ``action`` now, or None if none of the seats acting now
+        can (its counters belong to two seats, or to a seat that is not acting). A decision
+        that puts no counter to work (a chip, the end of a phase, a loss) is the seat at the
+        board's. Always None at a two-player table."""
+        if not self.o2:
+            return None
+        self._update_seat()
+        now = self.seats_now()
+        if type(action).__name__ == "RollRocks":
+            # Any unit of the phase player on the pile may roll (S-7): any seat with one there.
+            from bofa_studio.rules.bofa1984.rocks import can_roll
+
+            side = self.decider()
+            rollers = [c for c in self.stack(action.pile)
+                       if self.game.side_of[c] == side and can_roll(self.game, self.state, c)]
+            seats = [sid for sid in now if any(self.game.seat_of(c) == sid for c in rollers)]
+            return self.active_seat if self.active_seat in seats else (seats[0] if seats else None)
+        if type(action).__name__ == "PlaceDefault" and self._foreign_setup():
+            return None
+        counters = self.acting_counters(action)
+        if not counters:
+            return self.active_seat
+        seats = {self.game.seat_of(c) for c in counters}
+        seat = seats.pop() if len(seats) == 1 else None
+        return seat if seat in now else None
+
+    def seat_refusal(self, action: Any, seat: str | None = None) -> RuleError | None:
+        """O-2: why ``seat`` (default: the seat at the board) may not take ``action``: it is not
+        one of the seats acting now, or the action puts to work counters it does not command."""
+        if not self.o2 or self.decider() is None:
+            return None
+        self._update_seat()
+        seat = seat or self.active_seat
+        now = self.seats_now()
+        name = self.seat_name(seat)
+        if seat not in now:
+            return RuleError("O-2", f"{name} does not decide now: {' or '.join(map(self.seat_name, now))} does")
+        kind = type(action).__name__
+        if kind == "PlaceDefault" and self._foreign_setup(seat):
+            others = sorted({self.seat_name(self.game.seat_of(c)) for c in self._foreign_setup(seat)})
+            return RuleError("O-2", f"the scenario setup would also place {' and '.join(others)}'s counters: "
+                                    f"{name} places only the counters {name} commands")
+        if kind == "RollRocks":
+            if self.seat_for(action) is not None and not any(
+                    self.game.seat_of(c) == seat for c in self.stack(action.pile)):
+                owner = self.seat_name(self.seat_for(action))
+                return RuleError("O-2", f"the units on the boulder pile in {self._label(action.pile)} are "
+                                        f"commanded by {owner}, not {name}")
+            return None
+        foreign = next((c for c in self.acting_counters(action) if self.game.seat_of(c) != seat), None)
+        if foreign is not None:
+            return RuleError("O-2", f"{self.game.specs[foreign].name} is commanded by "
+                                    f"{self.seat_name(self.game.seat_of(foreign))}, not {name}")
+        return None
+
     def handover_name(self) -> str:
         if self.o2 and self.active_seat:
             return self.seat_name(self.active_seat)
@@ -399,15 +469,27 @@ class PlayController:
         return f"{words}: {' '.join(parts)}" if parts else words
 
     # -- acting ----------------------------------------------------------------------------
-    def act(self, action: Any) -> bool:
-        """Apply one action; on refusal keep the rule's reason for the UI and return False."""
+    def act(self, action: Any, seat: str | None = None) -> bool:
+        """Apply one action for ``seat`` (default: the seat at the board); on refusal keep the
+        rule's reason for the UI and return False.
+
+        O-2: with three or four seats, an action is refused unless ``seat`` is one of the seats
+        acting now and commands every counter the action puts to work, whoever calls this
+        (the window's gestures, random play, a script). The seat that acts takes the board."""
         side = self.decider()
+        refusal = self.seat_refusal(action, seat)
+        if refusal is not None:
+            self.refusal = refusal
+            self._changed()
+            return False
         try:
             events = self.session.apply(action)
         except RuleError as exc:
             self.refusal = exc
             self._changed()
             return False
+        if seat is not None and self.o2:
+            self.active_seat = seat
         self.refusal = None
         self.entries += entries_from_events(len(self.session.log), events, side)
         self._clear_gesture()
@@ -1055,12 +1137,15 @@ class PlayController:
                 return False
         return True
 
-    def _foreign_setup(self) -> list[str]:
-        """O-2: the side's counters still to set up that another seat commands."""
+    def _foreign_setup(self, seat: str | None = None) -> list[str]:
+        """O-2: the side's counters still to set up that another seat than ``seat`` (default:
+        the seat at the board) commands."""
         s = self.state
         if not self.o2 or s.stage != "setup":
             return []
-        return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and not self.commands(c)]
+        self._update_seat()
+        seat = seat or self.active_seat
+        return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and self.game.seat_of(c) != seat]
 
     def _default_place(self, cid: str) -> Any:
         """The Place that puts ``cid`` where the scenario proposes; O-8's extra Elves have no

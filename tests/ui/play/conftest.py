@@ -54,18 +54,17 @@ def click_hex(qtbot, window, h, button=Qt.MouseButton.LeftButton) -> None:
 
 
 def play_until(controller, predicate, seed: int = 1, limit: int = 5000) -> None:
-    """Seeded random actions until ``predicate(controller)`` holds."""
-    from bofa_studio.rules.bofa1984.players import random_player
+    """Seeded random actions until ``predicate(controller)`` holds (under O-2 each is taken
+    by the seat that commands it, as ``autoplay.random_step`` does)."""
     from bofa_studio.rules.core import seed_state
+    from bofa_studio.ui.play.autoplay import random_step
 
     rng = seed_state(seed)
     for _ in range(limit):
         if predicate(controller):
             return
         assert controller.decider() is not None, "the game ended first"
-        action, rng = random_player(controller.game, controller.state, rng)
-        assert controller.act(action), controller.refusal
-        controller.handover_to = None
+        rng = random_step(controller, rng)
     raise AssertionError("the situation never came up")
 
 
