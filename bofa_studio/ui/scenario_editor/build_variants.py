@@ -6,6 +6,12 @@ a check that the editor can make them; it only spares clicking them again when
 the Basic Game file is regenerated.
 
 Run: ``python -m bofa_studio.ui.scenario_editor.build_variants [BASIC.json] [OUTDIR]``.
+
+The variants keep the Basic Game's own map reference (``../maps/bofa1984.json``):
+they ship beside it. Writing them with the absolute path of the map the Basic
+Game was read from instead made the reference depend on where the script ran
+(a scratch copy once shipped ``../../../tmp/se/maps/...``) and on OUTDIR, so
+output in a scratch directory could not be compared with the shipped files.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bofa_studio.scenario import resolve_map
 from bofa_studio.scenario.editing import open_scenario, save_scenario
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
@@ -120,8 +127,10 @@ def main(argv: list[str]) -> int:
     for name, recipe in VARIANTS.items():
         m = _model(basic)
         globals()[recipe](m)
-        save_scenario(m.data, m.map_path, out / name)
-        print(f"wrote {out / name} ({m.undo_stack.count()} edits)")
+        target = out / name
+        # The Basic Game's reference read from the target: save_scenario writes it back as it was.
+        save_scenario(m.data, resolve_map({"map": m.data["map"]}, str(target)), target)
+        print(f"wrote {target} ({m.undo_stack.count()} edits)")
     return 0
 
 
