@@ -76,7 +76,7 @@ def out_of_zone(m):
 def test_play_an_invalid_scenario_shows_the_error_instead_and_saves_nothing(editor, monkeypatch, scenario_copy):
     m = editor.model
     saved = scenario_copy.read_bytes()
-    edits.set_turns(m, 0)  # below B-1's minimum of one turn: the game cannot start
+    edits.set_turns(m, 0)  # a game of no turns (B-3 plays 12): the file check refuses it
     errors: list[tuple[str, str]] = []
     monkeypatch.setattr(editor, "show_error", lambda title, text: errors.append((title, text)))
     # Refused outright: no "Play anyway?" for a game that cannot start (the conftest fails if asked).
