@@ -1,8 +1,12 @@
-"""Graphics items that draw the board. They read the board model; they hold no rules.
+"""What draws the board. It reads the board model; it holds no rules.
 
-One item per hex draws its terrain, level and features; one layer item each
-draws all hexsides, roads, slope lines and area overlays, because those cross
-hex boundaries and are cheaper to paint as a few paths than as many items.
+The hexes (terrain, level, features, labels) are the scene's background: one
+``HexItem`` per hex knows how to paint itself, and ``MapScene.drawBackground``
+paints those under the exposed rectangle. The view caches the background in a
+pixmap, so a frame repaints only what the model or the camera changed (see
+``map_view``). One layer item each draws all hexsides, roads, slope lines and
+area overlays, because those cross hex boundaries and are cheaper to paint as a
+few paths than as many items.
 Text and small symbols are hidden when zoomed out so far that they would be noise.
 """
 
@@ -83,31 +87,39 @@ def star_polygon(cx: float, cy: float, radius: float) -> QPolygonF:
     return QPolygonF(points)
 
 
-class HexItem(QGraphicsItem):
-    """One hex: terrain fill, mountain hatching, level number, features and label."""
+class HexItem:
+    """One hex: terrain fill, mountain hatching, level number, features and label.
+
+    Not a QGraphicsItem: 768 items cost more to walk, sort and set up than to
+    paint, so the scene paints every hex as its background and the view caches
+    that (``MapScene.drawBackground``). A change to a hex invalidates its
+    ``boundingRect`` in that cache; everything it draws stays inside it.
+    """
 
     def __init__(self, scene: MapScene, h: Hex) -> None:
-        super().__init__()
         self.map_scene = scene
         self.hex = h
         self.polygon = scene.hex_polygon(h)
         self.center = scene.hex_center(h)
         self._bounds = self.polygon.boundingRect().adjusted(-1, -1, 1, 1)
-        self.setZValue(0)
 
     def boundingRect(self) -> QRectF:
-        return self._bounds
+        return QRectF(self._bounds)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addPolygon(self.polygon)
         return path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def update(self) -> None:
+        """Repaint this hex (the scene's background cache drops its rectangle)."""
+        self.map_scene.invalidate_hexes([self.hex])
+
+    def paint(self, painter: QPainter, lod: float) -> None:
+        """Paint the hex; ``lod`` is device pixels per scene unit (the painter's scale)."""
         board = self.map_scene.board
         options = self.map_scene.display
         data = board.hex_data(self.hex)
-        lod = _lod(painter, option)
         px = style.HEX_PX
 
         painter.setPen(_GRID_PEN)

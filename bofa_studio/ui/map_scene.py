@@ -7,12 +7,13 @@ player sees. Items observe the board (``Board.subscribe``); they hold no rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPolygonF
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtGui import QColor, QPainter, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from bofa_studio.board.model import Board, BoardChange
 from bofa_studio.hexgrid import Hex, Hexside
@@ -60,8 +61,8 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(QColor("#f3efe4"))
         self.board = board
         self._items: dict[Hex, HexItem] = {}
-        # True while a view is moving the camera: items draw only their fills.
-        self.draft = False
+        # True while a view is moving the camera: hexes draw only their fills.
+        self._draft = False
         self._rect_grid = None
         self._rect = QRectF()
         # The active editor tool, if any: the scene hands it the mouse, so tools
@@ -112,14 +113,51 @@ class MapScene(QGraphicsScene):
                 best, best_d = side, d
         return best
 
+    # -- the hexes: painted as the background, which views cache ----------------------
+    @property
+    def draft(self) -> bool:
+        return self._draft
+
+    @draft.setter
+    def draft(self, value: bool) -> None:
+        if value != self._draft:
+            self._draft = value
+            self.invalidate_all()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The background colour, then every hex that meets ``rect``, in board order.
+
+        Views cache this (``QGraphicsView.CacheBackground``), so it runs only for
+        what a camera move newly exposes or a model change invalidates, not for
+        every frame; the items above (hexsides, roads, counters...) stay live.
+        """
+        super().drawBackground(painter, rect)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        for item in self._items.values():
+            if item._bounds.intersects(rect):
+                item.paint(painter, lod)
+
+    def invalidate_hexes(self, hexes: Iterable[Hex]) -> None:
+        """Repaint these hexes in every view's background cache (after a model change)."""
+        pad = style.HEX_PX * 0.25  # antialiased edges reach a pixel past the bounds at any zoom
+        rect = QRectF()
+        for h in hexes:
+            item = self._items.get(h)
+            if item is not None:
+                rect = rect.united(item.boundingRect())
+        if not rect.isEmpty():
+            self.invalidate(rect.adjusted(-pad, -pad, pad, pad), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def invalidate_all(self) -> None:
+        """Repaint every hex: display options, draft or the whole board changed."""
+        for view in self.views():
+            view.resetCachedContent()
+        self.update()
+
     # -- building and observing --------------------------------------------------
     def _build(self) -> None:
         self.clear()
-        self._items = {}
-        for h in self.board.hexes():
-            item = HexItem(self, h)
-            self.addItem(item)
-            self._items[h] = item
+        self._items = {h: HexItem(self, h) for h in self.board.hexes()}
         self.hexside_layer = HexsideLayer(self)
         self.road_layer = RoadLayer(self)
         self.slope_layer = SlopeLineLayer(self)
@@ -129,6 +167,7 @@ class MapScene(QGraphicsScene):
             self.addItem(layer)
         self.setSceneRect(self.board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
         self.board.subscribe(self._on_board_change)
+        self.invalidate_all()
 
     def set_board(self, board: Board) -> None:
         """Show another board (open, new, resize)."""
@@ -145,8 +184,7 @@ class MapScene(QGraphicsScene):
 
     def _on_board_change(self, change: BoardChange) -> None:
         if change.kind == "hex":
-            for h in change.hexes:
-                self._items[h].update()
+            self.invalidate_hexes(change.hexes)
             # Roads join neighbouring hexes, so a path toggle redraws the road layer.
             self.road_layer.rebuild()
         elif change.kind == "hexside":
@@ -184,5 +222,7 @@ class MapScene(QGraphicsScene):
         event.accept()
 
     def set_display(self, **changes: object) -> None:
-        self.display = replace(self.display, **changes)
+        old, self.display = self.display, replace(self.display, **changes)
+        if (old.labels, old.levels) != (self.display.labels, self.display.levels):
+            self.invalidate_all()  # hexes draw these, in the cached background
         self.update()

@@ -5,18 +5,23 @@ the keyboard, and the middle mouse button pans (so do the arrow keys and
 scroll bars). Editor tools get the mouse through the scene; the view only
 moves the camera.
 
-Speed: a full-detail frame of the 1984 map (768 hexes with hatching, level
-numbers, labels and symbols) takes longer to paint than a smooth 30 fps allows.
-So while the camera moves, the view asks the scene for a *draft* (terrain and
-level colours, rivers, walls, slope lines, without text, hatching or
-antialiasing) and repaints in full detail once it has been still for
-``SETTLE_MS``. ``bench/view_bench.py`` measures both against a baseline that
-always paints full detail.
+Speed: painting the 1984 map's 768 hexes in full detail (hatching, level
+numbers, labels and symbols) takes ~60 ms, longer than a smooth 30 fps allows.
+The scene paints the hexes as its background and the view caches that in a
+pixmap the size of the viewport (``CacheBackground``): a repaint that does not
+move the camera is one pixmap copy plus the live layers above (hexsides, roads,
+slope lines, counters, overlays), a pan scrolls the pixmap and paints only the
+newly exposed strip, and a model edit repaints only the hexes it touched. A zoom
+changes every pixel, so while the camera zooms the view asks the scene for a
+*draft* (terrain and level colours, without text, hatching or antialiasing) and
+repaints in full detail once it has been still for ``SETTLE_MS``.
+``bench/view_bench.py`` measures this against a baseline that paints every
+frame from scratch in full detail.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -41,6 +46,8 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        # The hexes are the scene's background (MapScene.drawBackground): cache them.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMouseTracking(True)
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self._panning_from: QPointF | None = None
@@ -70,8 +77,17 @@ class MapView(QGraphicsView):
             self.viewport().update()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
-        self.moving()
+        # A pan scrolls the cached background and paints only the exposed strip,
+        # cheap in full detail; it only prolongs a draft a zoom has started.
+        if self.map_scene.draft:
+            self.moving()
         super().scrollContentsBy(dx, dy)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        # Qt paints the cached background with a fresh painter that has no render
+        # hints: give it the view's, so cached hexes look as if painted directly.
+        painter.setRenderHints(self.renderHints())
+        super().drawBackground(painter, rect)
 
     # -- zoom ----------------------------------------------------------------
     def current_scale(self) -> float:

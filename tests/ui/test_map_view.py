@@ -1,0 +1,115 @@
+"""The map view caches the hexes (the scene's background): edits and camera moves must still show."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication, QGraphicsView
+
+from bofa_studio.board.model import HexsideFeature, SlopeLine, Terrain
+from bofa_studio.ui import style
+from bofa_studio.ui.map_view import MapView
+from tests.ui.conftest import hx, small_board
+
+
+def make_view(qtbot, board, cached: bool = True) -> MapView:
+    view = MapView(board)
+    if not cached:
+        view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+    qtbot.addWidget(view)
+    view.resize(700, 560)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    view.settle()
+    QApplication.processEvents()
+    return view
+
+
+def grab(view: MapView) -> QImage:
+    QApplication.processEvents()
+    return view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def pixel_at_hex(view: MapView, image: QImage, label: str) -> QColor:
+    centre = view.mapFromScene(view.map_scene.hex_center(hx(view.map_scene.board, label)))
+    return QColor(image.pixel(QPoint(centre.x(), centre.y())))
+
+
+def close(a: QColor, b: QColor, tolerance: int = 6) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
+
+
+def test_the_view_caches_the_hexes(qtbot):
+    view = make_view(qtbot, small_board())
+    assert view.cacheMode() & QGraphicsView.CacheModeFlag.CacheBackground
+
+
+def test_painting_a_hex_after_the_view_cached_it_shows(qtbot):
+    board = small_board()
+    view = make_view(qtbot, board)
+    before = grab(view)
+    grab(view)  # painted twice: the second frame comes from the cache
+    plain = style.hex_fill(Terrain.PLAIN, 0)
+    assert close(pixel_at_hex(view, before, "0707"), plain)
+
+    board.set_terrain(hx(board, "0707"), Terrain.SUMMIT)
+    after = grab(view)
+    assert close(pixel_at_hex(view, after, "0707"), style.hex_fill(Terrain.SUMMIT, 0))
+    assert close(pixel_at_hex(view, after, "0808"), plain)  # its neighbours kept their paint
+
+    board.set_terrain(hx(board, "0707"), Terrain.PLAIN)  # as an undo would
+    assert close(pixel_at_hex(view, grab(view), "0707"), plain)
+
+
+def images_match(a: QImage, b: QImage) -> bool:
+    """Equal up to the rounding of compositing a cached pixmap (a few levels per channel)."""
+    assert a.size() == b.size()
+    worst = 0
+    for y in range(0, a.height(), 2):
+        for x in range(0, a.width(), 2):
+            pa, pb = a.pixel(x, y), b.pixel(x, y)
+            if pa != pb:
+                ca, cb = QColor(pa), QColor(pb)
+                worst = max(worst, abs(ca.red() - cb.red()), abs(ca.green() - cb.green()), abs(ca.blue() - cb.blue()))
+    return worst <= 8
+
+
+def fresh_paint(qtbot, view: MapView) -> QImage:
+    """What ``view`` shows, painted from scratch by an uncached view of the same board and camera."""
+    fresh = make_view(qtbot, view.map_scene.board, cached=False)
+    fresh.map_scene.display = view.map_scene.display
+    fresh.setTransform(view.transform())
+    QApplication.processEvents()  # scroll bars appear: set the camera after the layout
+    for bar, same in ((fresh.horizontalScrollBar(), view.horizontalScrollBar()),
+                      (fresh.verticalScrollBar(), view.verticalScrollBar())):
+        bar.setValue(same.value())
+    fresh.settle()
+    image = grab(fresh)
+    assert fresh.mapFromScene(0, 0) == view.mapFromScene(0, 0)
+    fresh.map_scene.detach()
+    return image
+
+
+@pytest.mark.parametrize("zoom", [1.3, 2.5])
+def test_cached_view_after_zoom_edits_and_pan_equals_a_fresh_paint(qtbot, zoom):
+    board = small_board()
+    view = make_view(qtbot, board)
+    view.zoom_by(zoom)
+    assert view.map_scene.draft
+    grab(view)  # caches a draft
+    view.settle()
+    assert images_match(grab(view), fresh_paint(qtbot, view))  # full detail again, not the draft
+    # Every kind of model edit the editor tools make, after the cache is filled.
+    board.set_terrain(hx(board, "0404"), Terrain.MOUNTAIN, 3)
+    board.set_terrain(hx(board, "0101"), Terrain.PLAIN)
+    board.set_hexside_features(hx(board, "0303"), hx(board, "0304"), [HexsideFeature.FRONT_GATE_WALL])
+    board.set_slope_lines([SlopeLine((hx(board, "0201"), hx(board, "0301"), hx(board, "0401")))])
+    board.set_area("dale", [hx(board, "0505"), hx(board, "0506")])
+    grab(view)
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 31)
+    view.verticalScrollBar().setValue(view.verticalScrollBar().value() + 17)
+    assert images_match(grab(view), fresh_paint(qtbot, view))
+    view.map_scene.set_display(areas=True, labels=False)
+    assert images_match(grab(view), fresh_paint(qtbot, view))
