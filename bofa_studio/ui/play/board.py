@@ -334,8 +334,19 @@ class PlayBoard:
             ov.set_path("play.rock_piles", self._hex_path(piles), QPen(ROCKS, w * 0.1, Qt.PenStyle.DotLine), None)
             ov.set_path("play.rock_targets", self._hex_path(struck), QPen(ROCKS, w * 0.12), None)
             if armed:
+                chosen = QColor("#ff6f00")
+                pile = c.rock_pile()
+                # The chosen pile's other slope lines, dashed: a click on the pile picks the next.
+                others = QPainterPath()
+                for r in rocks:
+                    if r.line[0] == pile and r is not armed[0]:
+                        others.addPath(self._polyline(r.line, arrow=True))
+                ov.set_path("play.rock_pile_lines", others, QPen(chosen, w * 0.08, Qt.PenStyle.DashLine,
+                                                                 Qt.PenCapStyle.RoundCap), None)
                 ov.set_path("play.rock_armed", self._polyline(armed[0].line, arrow=True),
-                            QPen(QColor("#ff6f00"), w * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None)
+                            QPen(chosen, w * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None)
+                ends = [h for h in (pile, armed[0].struck) if h is not None]
+                ov.set_path("play.rock_chosen", self._hex_path(ends), QPen(chosen, w * 0.14), None)
             self._texts("rocks", struck, ROCKS)
         shaded: list[Hex] = []
         colour = ESCAPE
@@ -349,6 +360,11 @@ class PlayBoard:
                                    for i, h in enumerate(c.ground_eagle_hexes())}, DIVE)
         elif c.mode == "destroy":
             shaded, colour = c.destroy_targets(), DESTROY
+            a = c.armed
+            if a is not None and getattr(a, "spell", None) == "destroy":
+                # S-8: the picked hex, its chance; the effect below crosses out its victims.
+                ov.set_path("play.destroy_target", self._hex_path([a.target]), QPen(LOS_BLOCKED, w * 0.14), None)
+                self._texts("destroy", {a.target: f"destroy {c.spell_chance(a):.0%}"}, LOS_BLOCKED)
         if shaded:
             ov.set_path("play.pick", self._hex_path(shaded), QPen(colour.darker(200), w * 0.05), QBrush(colour))
         if c.state.stage == "regroup_place":

@@ -788,19 +788,45 @@ class PlayController:
         return self.act(move)
 
     def _arm_rocks(self, h: Hex) -> bool:
-        """A click on a hex the rocks would strike, with nothing selected, arms that roll
+        """S-7, with nothing selected: a click on a boulder pile that may roll arms its roll
+        down its first slope line; clicking the pile again arms its next line, and after its
+        last line the click selects the pile's own counters as usual (they may still attack
+        or shoot instead). A click on a hex the rocks would strike arms that roll too
         (clicking again cycles when several piles reach it)."""
         if self.selection:
             return False
-        options = [r.action for r in self.rocks() if r.struck == h]
+        rocks = self.rocks()
+        lines = [r.action for r in rocks if r.line[0] == h]
+        if lines:
+            if self.armed in lines and lines.index(self.armed) == len(lines) - 1:
+                self.armed = None  # every line shown: on to the pile's counters
+                return False
+            i = lines.index(self.armed) + 1 if self.armed in lines else 0
+            self._arm_roll(lines[i], "another slope line" if i + 1 < len(lines) else "its counters instead")
+            return True
+        options = [r.action for r in rocks if r.struck == h]
         if not options:
             return False
         i = options.index(self.armed) + 1 if self.armed in options else 0
-        self.armed = options[i % len(options)]
+        self._arm_roll(options[i % len(options)], "")
+        return True
+
+    def _arm_roll(self, action: Any, again: str) -> None:
+        self.armed = action
         self.target = None
         self.refusal = None
+        rock = next((r for r in self.rocks() if r.action == action), None)
+        self.message = ""
+        if rock is not None and rock.struck is not None:
+            self.message = (f"S-7: rocks from {self._label(action.pile)} strike {self._label(rock.struck)} "
+                            f"({rock.chance:.0%}): Roll the rocks")
+            if again:
+                self.message += f", or click the pile again for {again}"
         self._changed()
-        return True
+
+    def rock_pile(self) -> Hex | None:
+        """S-7: the boulder pile whose roll is armed (its slope lines are highlighted)."""
+        return self.armed.pile if isinstance(self.armed, A.RollRocks) else None
 
     def _click_combat(self, h: Hex, counter: str | None) -> bool:
         # A skirmish hex (both sides in it) is a target too: a selection from an adjacent
@@ -881,6 +907,8 @@ class PlayController:
         if spell in self.legal():
             self.armed = spell
             self.refusal = None
+            self.message = (f"S-8 destroy on {self._label(h)}: its victims are crossed out; Cast the spell, "
+                            "or click another shaded hex")
         else:
             self.refusal = preview.explain(self.game, self.state, spell) or RuleError(
                 "S-8", "the destroy spell needs a hex within 10 hexes of Gandalf, with Dark units and "
@@ -929,9 +957,39 @@ class PlayController:
         if isinstance(a, A.CastSpell):
             row = next(r for r in self.spells() if r.spell == a.spell)
             where = f" on {self._label(a.target)}" if a.spell == "destroy" else ""
-            return (f"S-8: Gandalf tries {SPELL_NAMES[a.spell]}{where}: needs {row.need} or less, "
-                    f"{row.chance:.0%}. {SPELL_EFFECTS[a.spell]}")
+            chance = self.spell_chance(a)
+            text = (f"S-8: Gandalf tries {SPELL_NAMES[a.spell]}{where}: needs {row.need} or less, "
+                    f"{chance:.0%}. {SPELL_EFFECTS[a.spell]}")
+            effect = self.effect_text()
+            return f"{text} {effect}" if effect else text
         return ""
+
+    def spell_chance(self, a: Any) -> float:
+        """S-8: the chance that this cast works, from the engine's roll on a copy."""
+        return self._cached(f"spell_chance{a}", lambda: preview.success_chance(self.game, self.state, a)) or 0.0
+
+    def effect_text(self) -> str:
+        """What the armed spell does if it works, counter by counter, as the engine would do it
+        (tried on a copy): who is destroyed, who is spared, who is pushed, who flips back."""
+        a, g = self.armed, self.game
+        effect = self.effect()
+        if not isinstance(a, A.CastSpell) or effect is None:
+            return ""
+        names = lambda ids: ", ".join(g.specs[c].name for c in ids)  # noqa: E731
+        parts = []
+        if a.spell == "destroy":
+            parts.append(f"destroyed: {names(effect.removed)}" if effect.removed else "nothing is destroyed")
+            spared = [c for c in self.stack(a.target) if c not in effect.removed and c not in effect.moved]
+            if spared:
+                parts.append(f"spared: {names(spared)} (S-8: not leaders or characters)")
+        elif effect.removed:
+            parts.append(f"removed: {names(effect.removed)}")
+        if effect.moved:
+            parts.append(f"{len(effect.moved)} counter(s) moved" if a.spell == "push_back"
+                         else f"moved: {names(effect.moved)}")
+        if effect.flipped:
+            parts.append(f"{'back to full strength' if a.spell == 'regroup' else 'hit'}: {names(effect.flipped)}")
+        return "If it works: " + "; ".join(parts) + "." if parts else ""
 
     # -- Standard Game gestures: what the map marks ------------------------------------
     def _cached(self, key: str, fn: Callable[[], Any]) -> Any:
@@ -1045,6 +1103,11 @@ class PlayController:
         else:
             self.armed = row.options[0]
         self._changed()
+
+    def destroy_chances(self) -> dict[Hex, float]:
+        """S-8: each hex the destroy spell may strike, with the chance that the cast works."""
+        return {a.target: self.spell_chance(a) for a in self.legal()
+                if isinstance(a, A.CastSpell) and a.spell == "destroy"}
 
     def destroy_targets(self) -> list[Hex]:
         return [a.target for a in self.legal() if isinstance(a, A.CastSpell) and a.spell == "destroy"]

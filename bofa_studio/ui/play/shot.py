@@ -20,8 +20,11 @@ def open_controller(path: str | None, seed: int = 1, *, autosave: Path | None = 
     return PlayController.new_game(path or default_scenario_path(), seed, autosave_path=autosave), False
 
 
-def shoot_play(path: str | None, width: int, height: int, advance: int | None = None, seed: int | None = None):
-    """The play window on a save (as saved) or a scenario advanced by seeded random play."""
+def shoot_play(path: str | None, width: int, height: int, advance: int | None = None, seed: int | None = None,
+               *, gesture: str | None = None):
+    """The play window on a save (as saved) or a scenario advanced by seeded random play.
+    ``gesture`` asks for one decision to show instead of the sample one: "destroy" (S-8)
+    picks the Destroy spell's target with the most victims."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -36,7 +39,10 @@ def shoot_play(path: str | None, width: int, height: int, advance: int | None = 
         settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
         window = PlayWindow(controller, settings=settings)
         window.show_end = lambda result, parent: None
-        show_sample_decision(controller)
+        if gesture == "destroy":
+            show_destroy(controller)
+        else:
+            show_sample_decision(controller)
         window.resize(width, height)
         window.show()
         app.processEvents()
@@ -65,6 +71,9 @@ def focus_hexes(controller: Any) -> list:
             hexes += r.line
     if controller.target is not None:
         hexes.append(controller.target)
+    spell = controller.armed
+    if getattr(spell, "spell", None) == "destroy":
+        hexes += [spell.target, controller.hex_of("gandalf")]
     if controller.reach is not None:
         hexes += list(controller.reach.costs)
     return [h for h in hexes if h is not None]
@@ -86,8 +95,8 @@ def show_sample_decision(controller: Any) -> None:
                   key=lambda h: g.cb.distance(start, g.idx(h)))
         controller.click(far)  # a flight that ends elsewhere shows its whole path
         return
-    if rocks:  # the slope line, the struck hex and the chance
-        controller.click(rocks[0].struck)
+    if rocks:  # a click on the boulder pile: its slope line, the struck hex and the chance
+        controller.click(rocks[0].line[0])
         return
     spells = {a.spell for a in legal if isinstance(a, A.CastSpell)}
     if "push_back" in spells and not any(isinstance(a, A.Fire) for a in legal):
@@ -109,3 +118,24 @@ def show_sample_decision(controller: Any) -> None:
             controller.selection = tuple(a.attackers if stage == "combat" else a.archers)
             controller.target = a.target
             controller._changed()
+
+
+def show_destroy(controller: Any) -> None:
+    """S-8: the Destroy spell aimed at the hex where it would destroy the most (then spare
+    the most leaders), so the picture shows both the victims and who is spared."""
+    from bofa_studio.ui.play import preview
+
+    targets = controller.destroy_chances() if any(r.spell == "destroy" and r.options
+                                                  for r in controller.spells()) else {}
+    if not targets:
+        raise ValueError("no Destroy spell can be cast in this position (S-8)")
+
+    def score(h: Any) -> tuple[int, int]:
+        from bofa_studio.rules.bofa1984 import actions as A
+
+        effect = preview.success_effect(controller.game, controller.state, A.CastSpell("destroy", h))
+        removed = effect.removed if effect is not None else {}
+        return len(removed), len(controller.stack(h)) - len(removed)
+
+    controller.pick_spell("destroy")
+    controller.click(max(targets, key=score))

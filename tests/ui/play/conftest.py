@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QStandardPaths, Qt
@@ -44,6 +45,31 @@ def play_window(qtbot, controller, settings):
     w._autosave.stop()
     w.close()
     w.deleteLater()
+
+
+@pytest.fixture
+def window_for(qtbot, settings):
+    """Windows on given controllers, closed at the end of the test."""
+    from bofa_studio.ui.play.window import PlayWindow
+
+    made = []
+
+    def make(controller: PlayController) -> Any:
+        w = PlayWindow(controller, settings=settings)
+        w.show_end = lambda result, parent: None
+        w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
+        w.resize(1400, 900)
+        w.show()
+        qtbot.waitExposed(w)
+        w.view.fit()
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w._autosave.stop()
+        w.close()
+        w.deleteLater()
 
 
 def click_hex(qtbot, window, h, button=Qt.MouseButton.LeftButton) -> None:

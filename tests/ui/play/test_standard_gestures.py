@@ -20,30 +20,6 @@ def standard(seed: int, steps: int, **options: bool) -> PlayController:
     return c
 
 
-@pytest.fixture
-def window_for(qtbot, settings):
-    from bofa_studio.ui.play.window import PlayWindow
-
-    made = []
-
-    def make(controller: PlayController) -> PlayWindow:
-        w = PlayWindow(controller, settings=settings)
-        w.show_end = lambda result, parent: None
-        w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
-        w.resize(1400, 900)
-        w.show()
-        qtbot.waitExposed(w)
-        w.view.fit()
-        made.append(w)
-        return w
-
-    yield make
-    for w in made:
-        w._autosave.stop()
-        w.close()
-        w.deleteLater()
-
-
 def test_morale_check_hexes_are_marked_with_their_chance(window_for):
     c = standard(2, 223)
     w = window_for(c)
