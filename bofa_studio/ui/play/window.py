@@ -62,16 +62,6 @@ def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
     return controller
 
 
-def cache_hexes(scene: MapScene) -> None:
-    from PySide6.QtWidgets import QGraphicsItem
-
-    from bofa_studio.ui.map_items import HexItem
-
-    for item in scene.items():
-        if isinstance(item, HexItem):
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-
 class PlayWindow(QMainWindow):
     def __init__(self, controller: PlayController, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -107,12 +97,9 @@ class PlayWindow(QMainWindow):
         self._autosave_target = controller.autosave_path
         controller.autosave_path = None  # the window writes it, batched, off the click path
         self.scene = MapScene(controller.game.board)
-        # The board never changes during a game, so each hex is painted once into a pixmap
-        # cache and only the counters and overlays are drawn per click: a full-detail frame
-        # of the 1984 map costs ~40 ms, the cached one ~10 ms. Draft frames are off because
-        # a cached draft would outlive the camera move that asked for it.
-        self.view = MapView(self.scene, fast=False)
-        cache_hexes(self.scene)
+        # The view caches the painted hexes (the scene background), so a click redraws only
+        # counters and overlays; zooms draw drafts until the camera settles, as in the editor.
+        self.view = MapView(self.scene, fast=True)
         self.view.hex_hovered.connect(lambda h: self.board.hover(h))
         self.board = PlayBoard(self.scene, controller)
         self.drop_filter = TrayDropFilter(self.view, self.board)
