@@ -414,6 +414,18 @@ class LogPanel(QListWidget):
         self._shown = len(entries)
         self.scrollToBottom()
 
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        # A loaded game fills the log before the window is laid out, when scrolling has no
+        # height to work with; the newest entry must be the one in view once it is shown.
+        super().showEvent(event)
+        self.scrollToBottom()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        at_bottom = self.verticalScrollBar().value() >= self.verticalScrollBar().maximum() - 1
+        super().resizeEvent(event)
+        if at_bottom:
+            self.scrollToBottom()
+
     def _double(self, item: QListWidgetItem) -> None:
         rule = item.data(Qt.ItemDataRole.UserRole)
         if rule:

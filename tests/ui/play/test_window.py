@@ -138,3 +138,23 @@ def test_a_refusal_links_to_the_rulebook(qtbot, play_window, monkeypatch):
 
     monkeypatch.setattr(window_module, "find_rulebook", lambda: None)
     assert play_window.open_rule("B-2") is None  # no rulebook here: a status message, no crash
+
+
+def test_a_loaded_games_log_shows_its_newest_entry(qtbot, controller, settings):
+    """A game resumed part way fills the log before the window is laid out; the entry in view
+    must still be the newest one, as it is after every action."""
+    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.ui.play.window import PlayWindow
+
+    random_actions(controller, 300, seed=5)
+    w = PlayWindow(controller, settings=settings)
+    w.show_error = lambda title, text: None
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    log = w.log
+    assert log.count() > 100
+    last = log.visualItemRect(log.item(log.count() - 1))
+    assert log.viewport().rect().contains(last.center())
+    w._autosave.stop()
+    w.close()
