@@ -54,6 +54,22 @@ def test_b3_turn_1_example():
     assert game.current_player(state) == "free_peoples"
 
 
+def test_b3_log_names_players_and_chips_as_the_rulebook_does():
+    """B-3: "the Dark player chooses a chip ... the Free Peoples player ... F/C". The log's
+    sentences use those names, not the engine's identifiers (free_peoples, fire_combat)."""
+    game, state = fresh()
+    texts = [e.text for e in game.apply(state, ChooseChip("move"))]
+    texts += [e.text for e in game.apply(state, ChooseChip("move"))]
+    texts += [e.text for e in game.apply(state, EndPhase())]
+    texts += [e.text for e in game.apply(state, ChipDrawn("fire_combat"))]
+    assert texts[0] == "the Dark player chooses MOVE to play first"
+    assert "the Free Peoples player chooses MOVE to hold" in texts
+    assert "phase 1: the Dark player's MOVE phase" in texts
+    assert "the Dark player ends the MOVE phase" in texts
+    assert "the Free Peoples player draws F/C" in texts
+    assert not any("free_peoples" in t or "fire_combat" in t for t in texts)
+
+
 def test_b3_chip_mix_grows_at_turn_4_and_six_phases_are_played():
     """B-3: from turn 4 one more FIRE and one more COMBAT chip; 6 phases are played."""
     game, state = fresh()

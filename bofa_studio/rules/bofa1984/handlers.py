@@ -24,6 +24,7 @@ from bofa_studio.rules.bofa1984 import (
     sequence,
     spells,
 )
+from bofa_studio.rules.bofa1984.counters import player_text
 from bofa_studio.rules.core import Event, RuleError, pick_weighted
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Even
             else:  # O-8's extra Elves have no default: the first hex of their zone that takes them
                 h = next(h for h in sorted(game.setup_zone[cid]) if game.place_problem(state, cid, h, side) is None)
                 movement.put(state, cid, h)
-    return [Event("place", f"{side} sets up as the scenario proposes")] + placement.advance_setup(game, state)
+    return [Event("place", f"{player_text(side)} sets up as the scenario proposes")] + placement.advance_setup(game, state)
 
 
 def _choose(game: BofaGame, state: State, a: A.ChooseChip) -> list[Event]:

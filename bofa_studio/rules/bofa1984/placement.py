@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984 import movement, sequence
-from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.counters import other_side, player_text
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
 from bofa_studio.rules.core import Event, RuleError
 
@@ -103,7 +103,7 @@ def advance_setup(game: BofaGame, state: State) -> list[Event]:
     events: list[Event] = []
     while state.stage == "setup" and all(c in state.pos for c in game.setup_list(state, state.setup_side)):  # type: ignore[arg-type]
         i = game.setup_order.index(state.setup_side)  # type: ignore[arg-type]
-        events.append(Event("setup_done", f"{state.setup_side} has set up"))
+        events.append(Event("setup_done", f"{player_text(state.setup_side)} has set up"))
         if i + 1 < len(game.setup_order):
             state.setup_side = game.setup_order[i + 1]
             if state.setup_side == "dark" and game.tribe_of and not state.variable_tribes:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984 import auto
 from bofa_studio.rules.bofa1984.combat import strength
-from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.counters import other_side, player_text
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import Event, RuleError
@@ -65,7 +65,7 @@ def start(game: BofaGame, state: State) -> list[Event]:
         elif cid in state.hysteric or state.steps[cid] == 1:
             units.append(("regroup", cid))
     auto.schedule(state, leaders + units, "choose_first")
-    events = [Event("regroup", f"turn {state.turn}: {side} regroups", {"side": side})]
+    events = [Event("regroup", f"turn {state.turn}: {player_text(side)} regroups", {"side": side})]
     return events + auto.run(game, state)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.combat import open_skirmishes
-from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side
+from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side, player_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -14,6 +14,11 @@ if TYPE_CHECKING:
 
 PHASE_KINDS = ("move", "combat", "fire")
 FIRE_COMBAT = "fire_combat"
+CHIP_NAMES = {"move": "MOVE", "combat": "COMBAT", "fire": "FIRE", FIRE_COMBAT: "F/C"}  # as printed on the chips
+
+
+def chip_text(kind: str | None) -> str:
+    return CHIP_NAMES.get(kind or "", str(kind))
 
 
 def first_chooser(turn: int) -> str:
@@ -31,7 +36,7 @@ def begin_turn(game: BofaGame, state: State) -> list[Event]:
     state.phase_player = None
     state.phase_kind = None
     state.stage = "choose_first"
-    events = [Event("turn", f"turn {state.turn} begins; {state.first_chooser} chooses first",
+    events = [Event("turn", f"turn {state.turn} begins; {player_text(state.first_chooser)} chooses first",
                     {"turn": state.turn})]
     if game.option("s3_regrouping"):
         from bofa_studio.rules.bofa1984 import regroup
@@ -51,9 +56,9 @@ def choose(game: BofaGame, state: State, kind: str) -> list[Event]:
     if state.stage == "choose_first":
         state.first_chip = kind
         state.stage = "choose_second"
-        return [Event("chip", f"{state.first_chooser} chooses {kind} to play first")]
+        return [Event("chip", f"{player_text(state.first_chooser)} chooses {chip_text(kind)} to play first")]
     state.held = kind
-    events = [Event("chip", f"{other_side(state.first_chooser)} chooses {kind} to hold")]
+    events = [Event("chip", f"{player_text(other_side(state.first_chooser))} chooses {chip_text(kind)} to hold")]
     return events + start_phase(game, state, state.first_chooser, state.first_chip)
 
 
@@ -66,7 +71,7 @@ def start_phase(game: BofaGame, state: State, player: str, kind: str) -> list[Ev
     state.phase_player = player
     if kind == FIRE_COMBAT:
         state.stage = "fc_mode"
-        return [Event("phase", f"phase {state.phase_no}: {player} plays F/C")]
+        return [Event("phase", f"phase {state.phase_no}: {player_text(player)} plays F/C")]
     return begin_kind(game, state, kind)
 
 
@@ -80,7 +85,7 @@ def begin_kind(game: BofaGame, state: State, kind: str) -> list[Event]:
     if kind == "move":
         state.phase_start = dict(state.pos)
     state.stage = kind
-    events = [Event("phase", f"phase {state.phase_no}: {state.phase_player} {kind}",
+    events = [Event("phase", f"phase {state.phase_no}: {player_text(state.phase_player)}'s {chip_text(kind)} phase",
                     {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
     if game.standard_phases:
         return events + standard_phase_start(game, state, kind)
@@ -149,7 +154,7 @@ def end_phase(game: BofaGame, state: State) -> list[Event]:
         if left:
             labels = ", ".join(game.cb.label(h) for h in left)
             raise RuleError("B-7", f"skirmishes must be fought in every combat phase; still to fight: {labels}")
-    events = [Event("phase_end", f"{state.phase_player} ends the {state.phase_kind} phase")]
+    events = [Event("phase_end", f"{player_text(state.phase_player)} ends the {chip_text(state.phase_kind)} phase")]
     state.phase_kind = None
     if state.phase_no >= phases_in_turn(game, state):
         return events + end_turn(game, state)
@@ -179,7 +184,7 @@ def play_held(game: BofaGame, state: State) -> list[Event]:
 
 def chip_drawn(game: BofaGame, state: State, kind: str) -> list[Event]:
     take_chip(game, state, kind)
-    return [Event("draw", f"{state.phase_player} draws {kind}")] + start_phase(game, state, state.phase_player, kind)
+    return [Event("draw", f"{player_text(state.phase_player)} draws {chip_text(kind)}")] + start_phase(game, state, state.phase_player, kind)
 
 
 def end_turn(game: BofaGame, state: State) -> list[Event]:
