@@ -167,7 +167,7 @@ def test_b5_second_wave_enters_on_turn_4_on_the_northern_triangles_even_onto_ene
     with pytest.raises(RuleError, match="B-5: .* arrives on turn 4"):
         game.apply(state, Place("gurash", board.hex_at("0101")))
     state = position(game, {"0801": "elf_spearman_1"}, turn=4)
-    with pytest.raises(RuleError, match="B-5: .* enters on the entry triangles"):
+    with pytest.raises(RuleError, match="B-5: .* enters on the north-west or north-east entry triangles"):
         game.apply(state, Place("gurash", board.hex_at("0808")))
     game.apply(state, Place("gurash_goblin_spearman_1", board.hex_at("0801")))
     game.apply(state, Place("gurash", board.hex_at("0101")))

@@ -412,7 +412,8 @@ def test_s8_spells_each_once_at_most_two_a_game():
     game = make_game(board, s8_gandalf_spells=True)
     state = position(game, {"0505": "gandalf", "0508": ["azug_goblin_scimitar_1", "azug"]},
                      player="free_peoples", stage="fire")
-    game.apply(state, CastSpell("destroy", h(board, "0508")))
+    events = game.apply(state, CastSpell("destroy", h(board, "0508")))
+    assert events[0].text == "Gandalf tries Destroy (6 or less)"  # the log names the spell as S-8 does
     game.apply(state, DieRoll(7))
     assert "azug_goblin_scimitar_1" in state.pos and not state.spells_used
     assert not [a for a in game.legal_actions(state) if isinstance(a, CastSpell)]  # one try per phase

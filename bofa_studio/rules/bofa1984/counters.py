@@ -14,11 +14,6 @@ def other_side(side: str) -> str:
     return DARK if side == FREE_PEOPLES else FREE_PEOPLES
 
 
-def player_text(side: str | None) -> str:
-    """The side as the log's sentences name it: "the Free Peoples player", "the Dark player"."""
-    return {FREE_PEOPLES: "the Free Peoples player", DARK: "the Dark player"}.get(side or "", str(side))
-
-
 @dataclass(frozen=True, slots=True)
 class CounterSpec:
     """One counter's printed values. Index 0 of each pair is the reduced side, 1 the full side,

@@ -24,7 +24,7 @@ from bofa_studio.rules.bofa1984 import (
     sequence,
     spells,
 )
-from bofa_studio.rules.bofa1984.counters import player_text
+from bofa_studio.rules.bofa1984.wording import player_text
 from bofa_studio.rules.core import Event, RuleError, pick_weighted
 
 if TYPE_CHECKING:

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984 import movement, sequence
-from bofa_studio.rules.bofa1984.counters import other_side, player_text
+from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.wording import group_text, player_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -138,4 +139,4 @@ def entry_text(game: BofaGame, cid: str) -> str:
     entry = game.reinforcement[cid]["entry"]
     if entry.get("circle"):
         return "the entry circle (or the nearest free hex)"
-    return "the entry triangles " + " or ".join(entry["groups"])
+    return f"the {group_text(entry['groups'])} entry triangles"

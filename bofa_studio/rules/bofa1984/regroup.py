@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984 import auto
 from bofa_studio.rules.bofa1984.combat import strength
-from bofa_studio.rules.bofa1984.counters import other_side, player_text
+from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.bofa1984.wording import player_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.combat import open_skirmishes
-from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side, player_text
+from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side
+from bofa_studio.rules.bofa1984.wording import chip_text, group_text, player_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -14,11 +15,6 @@ if TYPE_CHECKING:
 
 PHASE_KINDS = ("move", "combat", "fire")
 FIRE_COMBAT = "fire_combat"
-CHIP_NAMES = {"move": "MOVE", "combat": "COMBAT", "fire": "FIRE", FIRE_COMBAT: "F/C"}  # as printed on the chips
-
-
-def chip_text(kind: str | None) -> str:
-    return CHIP_NAMES.get(kind or "", str(kind))
 
 
 def first_chooser(turn: int) -> str:
@@ -138,7 +134,7 @@ def entry_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
     groups = next(tuple(a["groups"]) for a in alternatives["rolls"] if a["min"] <= roll <= a["max"])
     state.entry_rolls[name] = groups
     state.stage = "move"
-    return [Event("entry_roll", f"{alternatives.get('rule', '')}: a {roll}: {name} enters on {' or '.join(groups)}",
+    return [Event("entry_roll", f"{alternatives.get('rule', '')}: a {roll}: {name} enters on the {group_text(groups)} entry triangles",
                   {"roll": roll, "groups": list(groups)})]
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.state import State
 
 SPELLS = {"destroy": 6, "push_back": 7, "regroup": 8}
+SPELL_NAMES = {"destroy": "Destroy", "push_back": "Push back", "regroup": "Regroup"}
 MAX_SPELLS = 2
 DESTROY_RANGE = 10
 REGROUP_RADIUS = 3
@@ -66,7 +67,7 @@ def cast(game: BofaGame, state: State, spell: str, target: int) -> list[Event]:
     state.spell = (spell, target)
     state.stage = "roll"
     state.roll_for = "spell"
-    return [Event("spell", f"Gandalf tries {spell} ({SPELLS[spell]} or less)")]
+    return [Event("spell", f"Gandalf tries {SPELL_NAMES[spell]} ({SPELLS[spell]} or less)")]
 
 
 def rolled(game: BofaGame, state: State, roll: int) -> list[Event]:

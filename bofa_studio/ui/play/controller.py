@@ -21,6 +21,7 @@ from typing import Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984.spells import SPELL_NAMES
 from bofa_studio.rules.core import CHANCE, TERMINAL, RuleError
 from bofa_studio.session import Session, load_session
 from bofa_studio.ui.play import preview
@@ -1220,7 +1221,6 @@ class PlayController:
                     A.Place(cid, self.game.hex(min(self.game.setup_zone[cid]))))
 
 
-SPELL_NAMES = {"destroy": "Destroy", "push_back": "Push back", "regroup": "Regroup"}
 SPELL_EFFECTS = {
     "destroy": "Every Dark combat unit in the hex is removed (leaders are spared).",
     "push_back": "Every Dark unit on the map is pushed 2 hexes straight away from Gandalf (arrows); "

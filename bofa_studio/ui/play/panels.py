@@ -272,7 +272,7 @@ class DecisionPanel(QWidget):
     def _spell_picker(self, rows: list[Any]) -> QWidget:
         """S-8: the three spells, the roll each needs and its chance, which are used, how many
         are left; a spell that cannot be tried now says why in its tooltip."""
-        from bofa_studio.ui.play.controller import SPELL_NAMES
+        from bofa_studio.rules.bofa1984.spells import SPELL_NAMES
 
         c = self.controller
         used = [SPELL_NAMES[r.spell] for r in rows if r.used]
