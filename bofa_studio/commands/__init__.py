@@ -37,6 +37,17 @@ def file_error(exc: DataFileError) -> CommandError:
     return CommandError(*problems, f"cannot use {file} ({count})", code=EXIT_USAGE)
 
 
+def not_a_file(path: str) -> str | None:
+    """What is wrong with a FILE argument before it is opened, or None when it is a file."""
+    from pathlib import Path
+
+    if Path(path).is_dir():
+        return f"{path}: is a folder, not a file"
+    if not Path(path).is_file():
+        return f"{path}: file not found"
+    return None
+
+
 def load_map_arg(path: str) -> Board:
     """The map a command was given, or a CommandError that says what is wrong with it."""
     from bofa_studio.board import load_map

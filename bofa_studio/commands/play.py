@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,10 +22,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bofa_studio.cli import fail
+    from bofa_studio.commands import not_a_file
     from bofa_studio.jsonfile import DataFileError
 
-    if args.file is not None and not Path(args.file).is_file():
-        return fail(f"{args.file}: file not found")
+    problem = None if args.file is None else not_a_file(args.file)
+    if problem:
+        return fail(problem)
     from bofa_studio.ui.app import gui_app
 
     app = gui_app()

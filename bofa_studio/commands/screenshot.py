@@ -13,7 +13,6 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 SIZE_RE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 8000
@@ -87,10 +86,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bofa_studio.cli import fail
+    from bofa_studio.commands import not_a_file
     from bofa_studio.jsonfile import DataFileError
 
-    if args.file is not None and not Path(args.file).is_file():
-        return fail(f"{args.file}: file not found")
+    problem = None if args.file is None else not_a_file(args.file)
+    if problem:
+        return fail(problem)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from bofa_studio.ui.render import ensure_app, save_image
 

@@ -55,6 +55,14 @@ def test_missing_map_is_a_one_line_error(tmp_path, capsys):
     assert len(err) == 1 and "file not found" in err[0]
 
 
+def test_a_folder_given_as_the_file_is_named_as_a_folder(tmp_path, capsys):
+    """Not "file not found": the user can see the path exists, so say what it is."""
+    assert main(["screenshot", "--mode", "play", str(tmp_path), "-o", str(tmp_path / "x.png")]) == 2
+    assert capsys.readouterr().err.strip() == f"bofa-studio: error: {tmp_path}: is a folder, not a file"
+    assert main(["play", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == f"bofa-studio: error: {tmp_path}: is a folder, not a file"
+
+
 def test_broken_map_for_edit_map_lists_problems_and_exits_2(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "bofa-studio.map", "version": 1}')
