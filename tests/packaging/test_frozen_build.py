@@ -121,6 +121,7 @@ def test_content_and_schemas_are_bundled(build: dict[str, Path]) -> None:
     assert schemas, "expected the package's JSON schemas"
     missing = [str(s) for s in schemas if not (internal / s).is_file()]
     assert missing == []
+    assert (internal / "LICENSE").read_text() == (ROOT / "LICENSE").read_text()
     # numpy's licences cover the OpenBLAS and GCC runtime binaries the build ships.
     assert "OpenBLAS" in (internal / f"numpy-{importlib.metadata.version('numpy')}.dist-info" / "licenses" / "LICENSE.txt").read_text()
 

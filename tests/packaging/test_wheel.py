@@ -26,3 +26,7 @@ def test_wheel_ships_maps_and_scenarios(tmp_path):
     shipped = {f"{folder}/{p.name}" for folder in ("maps", "scenarios") for p in (ROOT / folder).glob("*.json")}
     assert {n.split("share/bofa-studio/")[1] for n in data} == shipped
     assert any(n.endswith("bofa_studio/board/map.schema.json") for n in names)
+    wheel_zip = zipfile.ZipFile(wheel)
+    metadata = wheel_zip.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
