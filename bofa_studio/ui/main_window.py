@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio import __version__
 from bofa_studio.board.export import export_graphml
 from bofa_studio.board.mapfile import load_map, save_map
 from bofa_studio.board.model import Board, MapMeta
@@ -35,13 +34,13 @@ from bofa_studio.ui.dialogs import (
     ProblemsDialog,
     ResizeDialog,
     TextViewer,
-    find_rulebook,
 )
 from bofa_studio.ui.editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.editor.document import MapDocument
 from bofa_studio.ui.editor.panels import PropertiesPanel, ToolPanel
 from bofa_studio.ui.editor.tools import EditorContext, Tool, create_tools
 from bofa_studio.ui.files import write_error
+from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
 from bofa_studio.ui.los_probe import LosProbeTool
 from bofa_studio.ui.map_scene import MapScene
 from bofa_studio.ui.map_view import MapView
@@ -78,6 +77,7 @@ class MainWindow(QMainWindow):
         self.scene = MapScene(self.document.board)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
+        self.rulebook: TextViewer | None = None
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
         self.ctx = EditorContext(self.document, self.scene, self._tool_message)
@@ -459,26 +459,13 @@ class MainWindow(QMainWindow):
 
     # -- help ---------------------------------------------------------------------------
     def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About BoFA Studio",
-            f"<b>BoFA Studio {__version__}</b><p>Author, play and share hex-and-counter battles of "
-            "Middle-earth, starting with <i>The Battle of Five Armies</i> (ICE, 1984).</p>"
-            "<p>The shipped 1984 map is reconstructed from the rulebook text, not copied from the printed board.</p>",
-        )
+        show_about(self)
 
     def show_rulebook(self) -> TextViewer | None:
-        path = find_rulebook()
-        if path is None:
-            self.show_error(
-                "Rulebook not found",
-                "The 1984 rulebook text is not part of this installation. In a source checkout it is "
-                "../shared/rulebooks/bofa-1984-rulebook.txt beside the repository.",
-            )
-            return None
-        viewer = TextViewer(f"The Battle of Five Armies (1984) — {path.name}", path.read_text(encoding="utf-8"), self)
-        viewer.show()
-        return viewer
+        self.rulebook = open_rulebook(self, self.rulebook)
+        if self.rulebook is None:
+            self.show_error("Rulebook not found", RULEBOOK_MISSING)
+        return self.rulebook
 
 
 def describe_hex(board: Board, h: Hex) -> str:

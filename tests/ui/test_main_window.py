@@ -150,7 +150,7 @@ def test_exports(window, tmp_path):
 def test_rulebook_viewer_searches(window, monkeypatch, tmp_path):
     book = tmp_path / "rules.txt"
     book.write_text("B-1 intro\nS-8 LINE OF SIGHT\nmore text\n")
-    monkeypatch.setattr("bofa_studio.ui.main_window.find_rulebook", lambda: book)
+    monkeypatch.setattr("bofa_studio.ui.help_menu.find_rulebook", lambda: book)
     viewer = window.show_rulebook()
     viewer.search.setText("line of sight")
     assert viewer.find_next()
@@ -162,7 +162,7 @@ def test_rulebook_viewer_searches(window, monkeypatch, tmp_path):
 
 def test_rulebook_missing_says_so(window, monkeypatch):
     said = []
-    monkeypatch.setattr("bofa_studio.ui.main_window.find_rulebook", lambda: None)
+    monkeypatch.setattr("bofa_studio.ui.help_menu.find_rulebook", lambda: None)
     monkeypatch.setattr(window, "show_error", lambda title, text: said.append(title))
     assert window.show_rulebook() is None
     assert said == ["Rulebook not found"]

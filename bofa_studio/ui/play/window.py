@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from bofa_studio.ui.actions import make_action
-from bofa_studio.ui.dialogs import TextViewer, find_rulebook
+from bofa_studio.ui.dialogs import TextViewer
 from bofa_studio.ui.files import write_error
+from bofa_studio.ui.help_menu import open_rulebook, show_about
 from bofa_studio.ui.map_scene import MapScene
 from bofa_studio.ui.map_view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
@@ -182,7 +183,8 @@ class PlayWindow(QMainWindow):
         self.map_editor_action = action("&Map editor", self._open_map_editor)
         self.scenario_editor_action = action("&Scenario editor", self._open_scenario_editor)
         tools.addActions([self.map_editor_action, self.scenario_editor_action])
-        self.menuBar().addMenu("&Help").addAction(self.rulebook_action)
+        self.about_action = action("&About BoFA Studio", lambda: show_about(self))
+        self.menuBar().addMenu("&Help").addActions([self.rulebook_action, self.about_action])
 
     def _open_map_editor(self) -> None:
         from bofa_studio.ui.launch import open_map_editor
@@ -298,16 +300,10 @@ class PlayWindow(QMainWindow):
 
     def open_rule(self, rule: str) -> TextViewer | None:
         """Open the rulebook, at ``rule`` (e.g. "B-9") when given."""
-        path = find_rulebook()
-        if path is None:
-            self.statusBar().showMessage("the rulebook text is not part of this installation", 5000)
-            return None
+        # Rule links are everywhere in play, so a missing rulebook is a status line, not a dialog.
+        self.rulebook = open_rulebook(self, self.rulebook, rule)
         if self.rulebook is None:
-            self.rulebook = TextViewer("The Battle of Five Armies (1984): rulebook", path.read_text("utf-8"), self)
-        self.rulebook.show()
-        if rule:
-            self.rulebook.search.setText(f"{rule} ")
-            self.rulebook._wrap_and_find(f"\n{rule} ") or self.rulebook.find_next()
+            self.statusBar().showMessage("the rulebook text is not part of this installation", 5000)
         return self.rulebook
 
     def closeEvent(self, event) -> None:

@@ -30,7 +30,9 @@ from bofa_studio.hexgrid import Hex
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.actions import make_action
+from bofa_studio.ui.dialogs import TextViewer
 from bofa_studio.ui.files import write_error
+from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
@@ -188,6 +190,10 @@ class ScenarioEditorWindow(QMainWindow):
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        self.rulebook: TextViewer | None = None
+        self.rulebook_action = make_action(self, "The &rulebook (1984)", self.show_rulebook, K.HelpContents)
+        self.about_action = make_action(self, "&About BoFA Studio", lambda: show_about(self))
+        bar.addMenu("&Help").addActions([self.rulebook_action, self.about_action])
 
     # -- selection and drag ---------------------------------------------------------------
     def select(self, cid: str | None) -> None:
@@ -264,6 +270,12 @@ class ScenarioEditorWindow(QMainWindow):
         box.setDefaultButton(cancel)
         box.exec()
         return box.clickedButton() is play
+
+    def show_rulebook(self) -> TextViewer | None:
+        self.rulebook = open_rulebook(self, self.rulebook)
+        if self.rulebook is None:
+            self.show_error("Rulebook not found", RULEBOOK_MISSING)
+        return self.rulebook
 
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)

@@ -134,9 +134,7 @@ def test_a_refusal_links_to_the_rulebook(qtbot, play_window, monkeypatch):
     outside = next(c.game.hex(i) for i in range(len(c.game.cb)) if i not in c.game.setup_zone[cid])
     click_hex(qtbot, play_window, outside)
     assert 'href="B-2"' in play_window.decisions.refusal.text()
-    import bofa_studio.ui.play.window as window_module
-
-    monkeypatch.setattr(window_module, "find_rulebook", lambda: None)
+    monkeypatch.setattr("bofa_studio.ui.help_menu.find_rulebook", lambda: None)
     assert play_window.open_rule("B-2") is None  # no rulebook here: a status message, no crash
 
 
