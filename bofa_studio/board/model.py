@@ -12,6 +12,7 @@ changed, so views can redraw without keeping a copy of the map.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -68,6 +69,21 @@ class HexsideFeature(StrEnum):
 IMPASSABLE_HEXSIDES = frozenset({HexsideFeature.FRONT_GATE_WALL})
 
 VICTORY_AREA_PREFIX = "victory."
+
+# What a map file accepts as an area name (map.schema.json says the same):
+# lowercase words of letters, digits and _, joined by dots ("setup.free_peoples.nw").
+AREA_NAME = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*")
+
+
+def is_area_name(name: str) -> bool:
+    """True when a map file can hold an area of this name (so the map can be reopened)."""
+    return AREA_NAME.fullmatch(name) is not None
+
+
+def suggest_area_name(text: str) -> str:
+    """The nearest valid area name: "Dale Town" -> "dale_town", "Setup. NW" -> "setup.nw"."""
+    words = [re.sub(r"[^a-z0-9_]+", "_", part.strip().lower()).strip("_") for part in text.split(".")]
+    return ".".join(w for w in words if w)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,3 +57,19 @@ def test_resize_keeps_what_fits(small_board):
     assert smaller.terrain(smaller.hex_at("0302")) == Terrain.MOUNTAIN
     assert all(h in smaller for hs in smaller.areas.values() for h in hs)
     assert small_board.copy().content_equals(small_board)
+
+
+def test_area_names_are_what_the_map_file_accepts():
+    import json
+    import re
+    from importlib import resources
+
+    from bofa_studio.board.model import is_area_name, suggest_area_name
+
+    schema = json.loads(resources.files("bofa_studio.board").joinpath("map.schema.json").read_text())
+    pattern = re.compile(schema["properties"]["areas"]["propertyNames"]["pattern"])
+    for name in ("dale", "victory.summit", "setup.free_peoples.nw", "Dale Town", "dale.", "a-b", "", "x..y"):
+        assert is_area_name(name) == bool(pattern.search(name)), name
+    assert suggest_area_name("Dale Town") == "dale_town"
+    assert suggest_area_name(" Setup . North-West ") == "setup.north_west"
+    assert is_area_name(suggest_area_name("Victory: the Summit!"))

@@ -277,3 +277,46 @@ def test_hover_shows_the_hex_in_the_status_bar(window, qtbot):
     qtbot.mouseMove(view.viewport(), p + QPoint(1, 1))
     qtbot.waitUntil(lambda: window.hex_info.text().startswith("0201"))
     assert window.hex_info.text() == "0201 · mountain · level 2 · boulder pile"
+
+
+def test_an_area_name_the_map_file_refuses_is_refused_when_typed(window, tmp_path, monkeypatch):
+    """ "Dale Town" used to be accepted and saved, and then the map could not be opened again."""
+    board = window.document.board
+    window.set_tool("area")
+    options = window.tool_panel.options["area"]
+    asked = []
+
+    def answer(parent, title, label, text=""):
+        asked.append((label, text))
+        return ("Dale Town", True) if len(asked) == 1 else (text, True)
+
+    monkeypatch.setattr(options, "ask_text", answer)
+    options.new_area()
+    # Asked again, told why, and offered the nearest name the file accepts.
+    assert len(asked) == 2 and "cannot be an area name" in asked[1][0] and asked[1][1] == "dale_town"
+    assert "Dale Town" not in board.areas and "dale_town" in board.areas
+    assert not window.tool.rename_area("dale_town", "Victory Dale")
+    assert "cannot be an area name" in window.statusBar().currentMessage()
+    drag(window, "area", ["0303"])
+    assert load_map(_saved(window, tmp_path)).areas["dale_town"] == {hx(board, "0303")}
+
+
+def _saved(window, tmp_path):
+    path = tmp_path / "edited.json"
+    assert window._write(path)
+    return path
+
+
+def test_after_deleting_the_chosen_area_the_shown_area_is_the_one_edited(window):
+    board = window.document.board
+    window.set_tool("area")
+    area, options = window.tool, window.tool_panel.options["area"]
+    assert area.create_area("summit")
+    options.delete()
+    # The box now shows "dale"; a click must add to dale, not say "choose an area".
+    assert options.area.currentData() == "dale"
+    drag(window, "area", ["0303"])
+    assert hx(board, "0303") in board.areas["dale"]
+    window.document.undo_stack.undo()  # the click
+    window.document.undo_stack.undo()  # the delete: summit is back, dale still chosen
+    assert options.area.currentData() == area.area == "dale"

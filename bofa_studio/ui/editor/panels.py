@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain
+from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
 from bofa_studio.ui.editor.commands import MetaCommand
 from bofa_studio.ui.editor.document import MapDocument
 from bofa_studio.ui.editor.tools import (
@@ -191,6 +191,14 @@ class AreaOptions(ToolOptions):
         self._updating = False
         document.board_changed.connect(lambda change: change.kind == "areas" and self.sync())
         document.board_replaced.connect(lambda _b: self.sync())
+        tool.listeners.append(self._show_chosen)
+
+    def _show_chosen(self, name: str | None) -> None:
+        index = self.area.findData(name)
+        if index >= 0 and not self._updating:
+            self._updating = True
+            self.area.setCurrentIndex(index)
+            self._updating = False
 
     def sync(self) -> None:
         self._updating = True
@@ -198,26 +206,52 @@ class AreaOptions(ToolOptions):
         names = sorted(self.tool.board.areas)
         for name in names:
             self.area.addItem(f"{name} ({len(self.tool.board.areas[name])})", name)
-        if self.tool.area in names:
+        if self.tool.area not in names:
+            # The chosen area went (deleted, renamed or undone): edit the one the
+            # box now shows, rather than show one area and refuse to edit it.
+            self.tool.area = names[0] if names else None
+        if self.tool.area is not None:
             self.area.setCurrentIndex(names.index(self.tool.area))
         self._updating = False
-        self.tool.show_area() if self.tool.area in names else None
+        if self.tool.ctx.scene.tool is self.tool:  # another tool's map shows no area
+            self.tool.show_area()
 
     def _chosen(self, _index: int) -> None:
         if not self._updating:
             self.tool.select(self.area.currentData())
 
+    def _ask_name(self, title: str, label: str, text: str = "", unchanged: str | None = None) -> str | None:
+        """Ask for an area name until it is one a map file can hold (or the author gives up).
+
+        A refused name asks again, saying why and offering the nearest valid name;
+        giving the same refused name twice stops asking (the status bar says why).
+        """
+        prompt, last = label, None
+        while True:
+            name, ok = self.ask_text(self, title, prompt, text)
+            name = name.strip() if ok else ""
+            if not ok or name == unchanged:
+                return None
+            problem = self.tool.name_problem(name)
+            if problem is None:
+                return name
+            if name == last:
+                self.tool.ctx.message(problem)
+                return None
+            prompt, last = f"{problem}\n\n{label}", name
+            text = suggest_area_name(name) or name
+
     def new_area(self) -> None:
-        name, ok = self.ask_text(self, "New area", "Name (e.g. dale, summit, setup.free_peoples.nw):")
-        if ok and self.tool.create_area(name):
+        name = self._ask_name("New area", "Name (e.g. dale, summit, setup.free_peoples.nw):")
+        if name is not None and self.tool.create_area(name):
             self.sync()
 
     def rename(self) -> None:
         old = self.area.currentData()
         if old is None:
             return
-        name, ok = self.ask_text(self, "Rename area", f"New name for {old}:", old)
-        if ok and name != old and self.tool.rename_area(old, name):
+        name = self._ask_name("Rename area", f"New name for {old}:", old, unchanged=old)
+        if name is not None and self.tool.rename_area(old, name):
             self.sync()
 
     def delete(self) -> None:

@@ -26,6 +26,8 @@ from bofa_studio.board.model import (
     HexsideFeature,
     SlopeLine,
     Terrain,
+    is_area_name,
+    suggest_area_name,
 )
 from bofa_studio.hexgrid import DIRECTIONS, Hex, Hexside, hex_line, hex_range
 from bofa_studio.ui import style
@@ -532,6 +534,7 @@ class AreaTool(Tool):
         self.area: str | None = None
         self._stroke: int | None = None
         self._adding = True
+        self.listeners: list[Callable[[str | None], None]] = []  # told when the chosen area changes
 
     def activate(self) -> None:
         super().activate()
@@ -542,6 +545,8 @@ class AreaTool(Tool):
     def select(self, name: str | None) -> None:
         self.area = name
         self.show_area()
+        for listener in list(self.listeners):
+            listener(name)
 
     def show_area(self) -> None:
         hexes = self.board.areas.get(self.area, frozenset()) if self.area else frozenset()
@@ -583,10 +588,31 @@ class AreaTool(Tool):
         self.toggle(hexes)
         self._stroke = None
 
+    def name_problem(self, name: str) -> str | None:
+        """Why ``name`` cannot be a new area's name, in words; None when it can.
+
+        A map file accepts only dotted lowercase words, so a name like "Dale Town"
+        would save but the map could never be opened again.
+        """
+        name = name.strip()
+        if not name:
+            return "An area needs a name."
+        if name in self.board.areas:
+            return f"There is already an area called {name}."
+        if not is_area_name(name):
+            hint = suggest_area_name(name)
+            return (
+                f"{name!r} cannot be an area name: use lowercase letters, digits and _, "
+                "with dots between words (like dale or setup.free_peoples.nw)"
+                + (f"; for example {hint}." if hint and hint not in self.board.areas else ".")
+            )
+        return None
+
     def create_area(self, name: str) -> bool:
         name = name.strip()
-        if not name or name in self.board.areas:
-            self.ctx.message(f"An area needs a new, non-empty name ({name!r} is taken or empty).")
+        problem = self.name_problem(name)
+        if problem:
+            self.ctx.message(problem)
             return False
         self.ctx.push(AreaEditCommand(self.board, name, frozenset(), text=f"Create area {name}"))
         self.select(name)
@@ -594,8 +620,11 @@ class AreaTool(Tool):
 
     def rename_area(self, old: str, new: str) -> bool:
         new = new.strip()
-        if not new or new in self.board.areas or old not in self.board.areas:
-            self.ctx.message(f"Cannot rename {old!r} to {new!r}: the new name is empty or taken.")
+        if old not in self.board.areas:
+            return False
+        problem = self.name_problem(new)
+        if problem:
+            self.ctx.message(f"Cannot rename {old}: {problem}")
             return False
         self.ctx.push(RenameAreaCommand(self.board, old, new))
         self.select(new)
