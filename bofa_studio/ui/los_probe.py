@@ -9,7 +9,7 @@ toggles a hex as occupied, to try counters as blockers. All answers come from
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
 from bofa_studio.hexgrid import Hex
@@ -43,7 +43,16 @@ class LosProbeTool(Tool):
         self.target: Hex | None = None
         self.active = False
         self.listeners: list = []  # callables told when the probe's answer changes
-        ctx.document.board_changed.connect(lambda _c: self.refresh())
+        # An edit is answered once control returns to the event loop, not inside the
+        # board's notification: bofa_studio.los learns of the edit through its own
+        # board listener, which may run after ours, so an answer computed at once
+        # could describe the map before the edit (undo while probing did). Waiting
+        # also answers a whole drag once instead of once per hex.
+        self._edited = QTimer(ctx.document)
+        self._edited.setSingleShot(True)
+        self._edited.setInterval(0)
+        self._edited.timeout.connect(self.refresh)
+        ctx.document.board_changed.connect(lambda _c: self._edited.start())
         ctx.document.board_replaced.connect(lambda _b: self.reset())
 
     def activate(self) -> None:
@@ -95,6 +104,7 @@ class LosProbeTool(Tool):
 
     def refresh(self) -> None:
         """Recompute after any change: origin, range, occupancy or the board itself."""
+        self._edited.stop()
         board = self.board
         self.occupied = {h for h in self.occupied if h in board}
         if self.origin is not None and self.origin not in board:

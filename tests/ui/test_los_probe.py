@@ -59,3 +59,24 @@ def test_probe_overlay_goes_when_another_tool_is_chosen(window):
     window.tool.press(at(window, "0302"))
     window.set_tool("paint")
     assert not [k for k in window.scene.overlay.keys() if k.startswith("tool.los")]
+
+
+def test_undo_while_probing_updates_the_answer(window, qtbot):
+    """Undoing the edit that blocked a line used to leave the old answer on screen."""
+    board = window.document.board
+    window.set_tool("los")
+    probe = window.tool
+    probe.press(at(window, "0302"))
+    probe.move(at(window, "0306"))
+    assert probe.result.clear
+    window.set_tool("paint")
+    window.tool.terrain = Terrain.DALE
+    window.tool.stroke_hexes([hx(board, "0305")])
+    window.set_tool("los")
+    assert probe.result.blocked_by == hx(board, "0305")
+    window.undo_action.trigger()  # with the probe on the map
+    qtbot.waitUntil(lambda: probe.result.clear)
+    assert "0306 (range 4): clear" in window.tool_panel.options["los"].answer.text()
+    window.redo_action.trigger()
+    qtbot.waitUntil(lambda: not probe.result.clear)
+    assert probe.result.blocked_by == hx(board, "0305")
