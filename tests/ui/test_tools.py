@@ -320,3 +320,25 @@ def test_after_deleting_the_chosen_area_the_shown_area_is_the_one_edited(window)
     window.document.undo_stack.undo()  # the click
     window.document.undo_stack.undo()  # the delete: summit is back, dale still chosen
     assert options.area.currentData() == area.area == "dale"
+
+
+def test_the_status_bar_describes_the_hovered_hex_as_it_is_after_a_click(window, qtbot):
+    """Painting the hex under the cursor used to leave 'plain' in the status bar until the mouse moved on."""
+    board = window.document.board
+    view = window.view
+    window.set_tool("paint")
+    p = view.mapFromScene(window.scene.hex_center(hx(board, "0303"))) + QPoint(1, 1)
+    qtbot.mouseMove(view.viewport(), p)
+    qtbot.waitUntil(lambda: window.hex_info.text().startswith("0303"))
+    assert window.hex_info.text() == "0303 · plain · level 0"
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=p)
+    assert window.hex_info.text() == "0303 · mountain · level 1"
+    window.set_tool("feature")
+    window.tool.feature = HexFeature.GUARD_ROOM
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=p)
+    assert window.hex_info.text() == "0303 · mountain · level 1 · guard room"
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.hex_info.text() == "0303 · plain · level 0"
+    window.resize_map(2, 2)  # the hex is gone: nothing to describe
+    assert window.hex_info.text() == ""
