@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.board.export import export_graphml
 from bofa_studio.board.mapfile import load_map, save_map
-from bofa_studio.board.model import Board, MapMeta
+from bofa_studio.board.model import Board, HexData, MapMeta, Terrain
 from bofa_studio.board.validate import MapProblem
 from bofa_studio.hexgrid import GridSpec, Hex
 from bofa_studio.jsonfile import DataFileError
@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.ctx = EditorContext(self.document, self.scene, self._tool_message)
         self.tools: list[Tool] = [*create_tools(self.ctx), LosProbeTool(self.ctx)]
         self.tool: Tool | None = None
+        self._hovered: Hex | None = None  # the hex the status bar describes
 
         self._build_status_bar()
         self._build_actions()
@@ -232,6 +233,7 @@ class MainWindow(QMainWindow):
     # -- model events -------------------------------------------------------------------
     def _on_board_replaced(self, board: Board) -> None:
         self.scene.set_board(board)
+        self._show_hex(self._hovered)
         if self.tool is not None:
             self.tool.activate()  # redraw its overlay on the new scene
         self._update_title()
@@ -239,9 +241,15 @@ class MainWindow(QMainWindow):
     def _on_board_changed(self, change) -> None:
         if change.kind == "meta":
             self._update_title()
+        elif change.kind in ("hex", "areas"):
+            # The hex under the cursor is usually the one just edited: say what it is now.
+            self._show_hex(self._hovered)
 
     def _show_hex(self, h: Hex | None) -> None:
         self.zoom_info.setText(f"{self.view.current_scale() * 100:.0f}%")
+        if h is not None and h not in self.document.board:
+            h = None  # gone with a resize or another map
+        self._hovered = h
         if h is None:
             self.hex_info.setText("")
             return
@@ -401,12 +409,34 @@ class MainWindow(QMainWindow):
         if answer is not None:
             self.resize_map(*answer)
 
-    def resize_map(self, columns: int, rows: int) -> None:
+    def resize_map(self, columns: int, rows: int) -> bool:
+        """Resize (undoably). A shrink that would cut off map content asks first, listing it."""
         board = self.document.board
         if (columns, rows) == (board.grid.columns, board.grid.rows):
-            return
+            return False
+        resized = board.resized(columns, rows)
+        lost = resize_losses(board, resized)
+        if lost and not self.ask_resize_loss(columns, rows, lost):
+            return False
         text = f"Resize map to {columns} x {rows}"
-        self.document.undo_stack.push(ReplaceBoardCommand(self.document, board.resized(columns, rows), text))
+        self.document.undo_stack.push(ReplaceBoardCommand(self.document, resized, text))
+        self.view.fit()  # a grown map would run off the view, a shrunk one sit small in it
+        self.statusBar().showMessage(
+            f"Resized to {columns} x {rows}" + ("; Edit > Undo brings back what was cut off." if lost else "."), 8000
+        )
+        return True
+
+    def ask_resize_loss(self, columns: int, rows: int, lost: list[str]) -> bool:
+        B = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            "Resize map",
+            f"Resizing to {columns} x {rows} cuts off:\n\n" + "\n".join(f"• {item}" for item in lost)
+            + "\n\nResize anyway? (Edit > Undo brings it back.)",
+            B.Yes | B.Cancel,
+            B.Cancel,
+        )
+        return answer == B.Yes
 
     # -- recent files and settings -----------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -481,6 +511,37 @@ def describe_hex(board: Board, h: Hex) -> str:
     if areas:
         parts.append("areas: " + ", ".join(areas))
     return " · ".join(parts)
+
+
+def resize_losses(old: Board, new: Board) -> list[str]:
+    """What an author loses when ``old`` becomes ``new`` (a smaller copy), in words.
+
+    Empty when nothing but plain, featureless hexes falls off the map.
+    """
+    blank = HexData(Terrain.PLAIN, 0)
+    gone = [h for h in old.hexes() if h not in new]
+    lost: list[str] = []
+    edited = [h for h in gone if old.hex_data(h) != blank]
+    if edited:
+        labels = sorted(old.label(h) for h in edited)
+        shown = ", ".join(labels[:6]) + (", ..." if len(labels) > 6 else "")
+        lost.append(f"{_count(len(edited), 'hex', 'hexes')} with terrain, levels or features ({shown})")
+    sides = [s for s in old.featured_hexsides() if not (s.a in new and s.b in new)]
+    if sides:
+        lost.append(_count(len(sides), "river or Front Gate wall hexside", "river or Front Gate wall hexsides"))
+    lines = len(old.slope_lines) - len(new.slope_lines)
+    if lines:
+        lost.append(_count(lines, "slope line", "slope lines") + " (a line that leaves the map goes whole)")
+    for name in sorted(old.areas):
+        cut = len(old.areas[name]) - len(new.areas.get(name, ()))
+        if cut:
+            emptied = " (leaving it empty)" if not new.areas.get(name) else ""
+            lost.append(f"{_count(cut, 'hex', 'hexes')} of area {name}{emptied}")
+    return lost
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _problem_pen() -> QPen:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from bofa_studio.board.mapfile import load_map
@@ -340,5 +341,33 @@ def test_the_status_bar_describes_the_hovered_hex_as_it_is_after_a_click(window,
     window.undo_action.trigger()
     window.undo_action.trigger()
     assert window.hex_info.text() == "0303 · plain · level 0"
+    window.ask_resize_loss = lambda *a: True
     window.resize_map(2, 2)  # the hex is gone: nothing to describe
     assert window.hex_info.text() == ""
+
+
+def test_a_shrink_that_cuts_off_content_asks_first_and_says_what(window):
+    """Shrinking used to drop the Dale, rivers and slope lines without a word."""
+    board = window.document.board
+    board.set_slope_lines([SlopeLine(tuple(hx(board, f"02{r:02d}") for r in range(1, 6)))])
+    asked = []
+    window.ask_resize_loss = lambda columns, rows, lost: asked.append(lost) or False
+    window.document.undo_stack.setClean()
+    assert not window.resize_map(4, 4)  # cancelled: nothing changes
+    assert window.document.board is board and not window.document.is_modified()
+    lost = asked[0]
+    assert lost == [
+        "1 hex with terrain, levels or features (0505)",
+        "1 river or Front Gate wall hexside",
+        "1 slope line (a line that leaves the map goes whole)",
+        "1 hex of area dale (leaving it empty)",
+    ]
+    window.ask_resize_loss = lambda columns, rows, lost: True
+    assert window.resize_map(4, 4)
+    assert window.document.board.grid.columns == 4 and "Undo brings back" in window.statusBar().currentMessage()
+    # The whole smaller map is in view, not a corner of the old frame.
+    view = window.view
+    assert view.mapToScene(view.viewport().rect()).boundingRect().contains(window.scene.board_rect())
+    # Growing loses nothing and asks nothing.
+    window.ask_resize_loss = lambda *a: pytest.fail("growing asked")
+    assert window.resize_map(12, 10)
