@@ -2,8 +2,8 @@
 
 A check succeeds on a roll of the morale value or less. The value is the moving
 unit's combat strength, or the sum of stacked half-strength units moving together;
-a leader lying on top of the movers (the last one named) who commands them adds his
-current strength (he subtracts it from the roll); the Front Gate adds 2 to the roll.
+a leader lying on top of the movers (the last one named) who commands them (Bilbo
+commands the Elves only when they regroup, S-1) adds his current strength (he subtracts it from the roll); the Front Gate adds 2 to the roll.
 One check covers every situation that applies ("only one morale check is necessary").
 Giant Eagles fly and take no checks. A unit that fails stays where it began its
 move and may go on moving, but not into an enemy's hex again in that phase.
@@ -47,14 +47,14 @@ def situations(game: BofaGame, state: State, movers: tuple[str, ...], frm: int, 
 
 def morale_value(game: BofaGame, state: State, movers: tuple[str, ...]) -> int:
     """Highest roll that passes: the units' (summed) strength plus a commanding leader on top."""
-    from bofa_studio.rules.bofa1984.regroup import commands
+    from bofa_studio.rules.bofa1984.regroup import commands_in_battle
 
     specs = game.specs
     top = movers[-1]
     leader = top if len(movers) > 1 and specs[top].leader and not specs[top].is_thorin else None
     units = [c for c in movers if c != leader]
     value = sum(strength(game, state, c) for c in units)
-    if leader and all(commands(game, leader, c) for c in units):
+    if leader and all(commands_in_battle(game, leader, c) for c in units):
         value += strength(game, state, leader)
     return value
 

@@ -42,6 +42,12 @@ def commands(game: BofaGame, leader: str, unit: str) -> bool:
     return ls.command == us.side or ls.command == us.command or (ls.command == "free_peoples" and us.side == "free_peoples")
 
 
+def commands_in_battle(game: BofaGame, leader: str, unit: str) -> bool:
+    """The command table outside regrouping (S-6 morale): the S-1 footnote, "Bilbo does not
+    belong to the command of Elf units, but can take part in their regrouping"."""
+    return "hobbit" not in game.specs[leader].flags and commands(game, leader, unit)
+
+
 def supporting_leader(game: BofaGame, state: State, cid: str) -> str | None:
     """S-1/S-6: the leader on top of ``cid``'s stack who commands it, if any."""
     side = game.side_of[cid]
