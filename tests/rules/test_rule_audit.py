@@ -568,3 +568,46 @@ def test_s6_bilbo_does_not_command_the_elves_in_a_morale_check():
     assert target("bilbo") == 7
     assert regroup.commands(game, "bilbo", elf)  # but he does take part in their regrouping
 
+
+# -- Refusals name their rule --------------------------------------------------------------------
+
+
+def test_actions_out_of_their_phase_are_refused_by_b4():
+    """B-4: "In the 4 different phases the following actions are possible: MOVEMENT PHASE ... COMBAT
+    PHASE ... FIRE PHASE" - an action of another phase is refused with B-4."""
+    board = plain_board(9, 9)
+    game = make_game(board)
+    where = {"0505": "elf_archer_1", "0504": "wolf_1", "0503": "azug_goblin_archer_1"}
+    move = Move(("wolf_1",), h(board, "0704"))
+    attack = Attack(("wolf_1",), h(board, "0505"))
+    fire = Fire(("azug_goblin_archer_1",), h(board, "0505"))
+    for stage, wrong in (("move", (attack, fire)), ("combat", (move, fire)), ("fire", (move, attack))):
+        state = position(game, where, stage=stage)
+        for action in wrong:
+            err = refused(game, state, action, "B-4")
+            assert "not possible now" in err.reason
+    state = position(game, where, stage="combat")
+    game.apply(state, attack)
+    refused(game, state, DieRoll(11), "B-1")  # "Only a result of 1-10 can therefore be rolled"
+
+
+def test_refusals_of_each_kind_name_their_section():
+    """"illegal actions are refused with the rule's reason": one illegal action of each kind."""
+    board = plain_board(9, 9)
+    game = make_game(board)
+    state = position(game, {"0505": ["elf_spearman_1"], "0305": "elf_spearman_2", "0507": "wolf_1",
+                            "0307": ["wolf_2", "wolf_3"]}, player="free_peoples", reduced=("wolf_2",))
+    refused(game, state, Move(("wolf_1",), h(board, "0508")), "B-6")  # not the phase player's
+    refused(game, state, Move(("elf_spearman_2",), h(board, "0505")), "B-9")  # two full-strength counters
+    refused(game, state, Move(("elf_spearman_1", "elf_spearman_2"), h(board, "0503")), "B-9")  # two hexes
+    state = position(game, {"0505": ["wolf_2", "wolf_3"], "0504": "elf_spearman_1", "0506": "elf_spearman_2"},
+                     stage="combat", reduced=("wolf_2", "wolf_3"))
+    game.apply(state, Attack(("wolf_2",), h(board, "0504")))
+    game.apply(state, DieRoll(5))
+    refused(game, state, Attack(("wolf_3",), h(board, "0506")), "B-9")  # two directions
+    state = position(game, {"0505": ["elf_archer_1", "elf_archer_2"], "0503": "wolf_1"}, player="free_peoples",
+                     stage="fire", reduced=("elf_archer_1", "elf_archer_2"))
+    refused(game, state, Fire(("elf_archer_1",), h(board, "0503")), "B-8")  # stacked reduced archers together
+    game.apply(state, Fire(("elf_archer_1", "elf_archer_2"), h(board, "0503")))
+    game.apply(state, DieRoll(10))
+    refused(game, state, Fire(("elf_archer_1", "elf_archer_2"), h(board, "0503")), "B-8")  # once a phase

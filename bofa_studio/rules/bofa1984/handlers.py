@@ -220,6 +220,8 @@ STAGES = {
     A.ChooseExtraElves: ("extra_elves",), A.ChooseTribes: ("variable_tribes",),
     A.RegroupShift: ("regroup_place",), A.GroundEagles: ("ground_eagles",),
 }
-STAGE_RULE = {"setup": "B-2", "move": "B-6", "combat": "B-7", "fire": "B-8", "loss": "B-7", "advance": "B-7",
+# The rule that refuses an action the current stage does not take. In the three phases it
+# is B-4, which says what each phase allows (an attack in a MOVE phase is no B-6 matter).
+STAGE_RULE = {"setup": "B-2", "move": "B-4", "combat": "B-4", "fire": "B-4", "loss": "B-7", "advance": "B-7",
               "escape": "S-10", "regroup_place": "S-1",
               "ground_eagles": "S-7"}
