@@ -17,6 +17,7 @@ from typing import Any
 
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
+from bofa_studio.ui.scenario_editor.wording import group_text, option_text, zone_text
 
 ERROR, WARNING = "error", "warning"
 
@@ -63,14 +64,14 @@ def _map_references(data: dict[str, Any], board: Board) -> list[Problem]:
         where = f"$.order_of_battle.reinforcements[{i}]"
         for g in r["entry"].get("groups", []):
             if g not in groups:
-                out.append(Problem(f"{where}.entry.groups", f"the map has no entry group {g!r}", "B-5"))
+                out.append(Problem(f"{where}.entry.groups", f"the map has no entry group {group_text(g)!r}", "B-5"))
         if not r["entry"].get("groups") and not r["entry"].get("circle"):
             out.append(Problem(f"{where}.entry", f"{r.get('name', 'this reinforcement')} has no entry group "
                                "or circle to come in by", "B-5"))
         for j, alt in enumerate((r.get("alternatives") or {}).get("rolls", [])):
             for g in alt["groups"]:
                 if g not in groups:
-                    out.append(Problem(f"{where}.alternatives.rolls[{j}]", f"the map has no entry group {g!r}", "S-5"))
+                    out.append(Problem(f"{where}.alternatives.rolls[{j}]", f"the map has no entry group {group_text(g)!r}", "S-5"))
     return out
 
 
@@ -115,12 +116,12 @@ def _order_of_battle(data: dict[str, Any], board: Board) -> list[Problem]:
         if cid in zone_of:
             zone = zone_of[cid][1]
             if zone in board.areas and h not in board.area(zone):
-                out.append(Problem(where, f"{spec.name} must be set up in {zone}, not in {label}", "B-2",
+                out.append(Problem(where, f"{spec.name} must be set up in {zone_text(zone)}, not in {label}", "B-2",
                                    counters=(cid,), hexes=(h,)))
         by_hex.setdefault((h, spec.side), []).append(cid)
     for cid, (i, zone) in zone_of.items():
         if cid not in removed and cid not in placement and cid in specs:
-            out.append(Problem(f"$.order_of_battle.setup[{i}]", f"{specs[cid].name} has no place in {zone} yet",
+            out.append(Problem(f"$.order_of_battle.setup[{i}]", f"{specs[cid].name} has no place in {zone_text(zone)} yet",
                                "B-2", WARNING, counters=(cid,)))
     # The engine's B-9 rule, fed what it reads: the specs, the options, every counter at full strength.
     game = _StackingConfig(specs, data["rules"].get("options", {}))
@@ -185,7 +186,8 @@ def _engine_support(data: dict[str, Any]) -> list[Problem]:
         return []
     out = []
     on = sorted(k for k, v in data["rules"].get("options", {}).items() if v and k not in IMPLEMENTED_OPTIONS)
+    notes = data["rules"].get("option_notes", {})
     if on:
-        out.append(Problem("$.rules.options", f"the engine does not implement {', '.join(on)} yet, so this scenario "
+        out.append(Problem("$.rules.options", f"the engine does not implement {', '.join(option_text(k, notes) for k in on)} yet, so this scenario "
                            "cannot be played or simulated", severity=WARNING))
     return out

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.map_panel import paint_faces
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.wording import weapon_text
 
 WEAPONS = ["long_bow", "short_bow", "spear", "sword", "axe", "war_axe", "scimitar", "talons", "claws", "staff", "fangs"]
 VALUE_KEYS = ["strength", "movement", "bow"]
@@ -55,7 +56,8 @@ class CounterDetails(QWidget):
         self.title.setWordWrap(True)
         self.preview = FacesPreview()
         self.weapon = QComboBox()
-        self.weapon.addItems(WEAPONS)
+        for w in WEAPONS:
+            self.weapon.addItem(weapon_text(w), w)
         self.command = QComboBox()
         self.command.setEditable(True)
         self.assignment = QComboBox()
@@ -91,7 +93,7 @@ class CounterDetails(QWidget):
         layout.addLayout(form)
         layout.addWidget(values)
         layout.addStretch(1)
-        self.weapon.activated.connect(lambda _i: self._field("weapon", self.weapon.currentText()))
+        self.weapon.activated.connect(lambda _i: self._field("weapon", self.weapon.currentData()))
         self.command.activated.connect(lambda _i: self._field("command", self.command.currentText()))
         self.assignment.activated.connect(self._assign)
         model.changed.connect(self._changed)
@@ -120,9 +122,13 @@ class CounterDetails(QWidget):
         for w in widgets:
             w.blockSignals(True)
         try:
-            self.title.setText(f"<b>{counter['name']}</b> &mdash; {counter['id']} "
-                               f"({'leader / character' if counter['kind'] == 'leader' else 'combat counter'})")
-            self.weapon.setCurrentText(counter["weapon"])
+            side = "Free Peoples" if counter["side"] == "free_peoples" else "Dark"
+            kind = "leader / character" if counter["kind"] == "leader" else "combat counter"
+            self.title.setText(f"<b>{counter['name']}</b> &mdash; {side} {kind}")
+            self.title.setToolTip(f"id in the scenario file: {counter['id']}")
+            if self.weapon.findData(counter["weapon"]) < 0:
+                self.weapon.addItem(weapon_text(counter["weapon"]), counter["weapon"])
+            self.weapon.setCurrentIndex(self.weapon.findData(counter["weapon"]))
             self.command.clear()
             self.command.addItems(sorted({c["command"] for c in self.model.counters()}))
             self.command.setCurrentText(counter["command"])

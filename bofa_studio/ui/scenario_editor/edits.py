@@ -12,6 +12,13 @@ from typing import Any
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor.commands import push
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
+from bofa_studio.ui.scenario_editor.wording import (
+    groups_text,
+    level_text,
+    option_text,
+    weapon_text,
+    zone_text,
+)
 
 EDITED = "edited in the scenario editor"
 
@@ -26,6 +33,7 @@ def edited_provenance(old: str) -> str:
     if EDITED in old:
         return old
     return f"reconstructed ({EDITED}; was: {old or 'unknown'})"
+SIDE_NAMES = {"free_peoples": "Free Peoples", "dark": "Dark"}
 VALUE_NAMES = {"strength": "strength", "movement": "movement", "bow": "bow value"}
 
 
@@ -91,7 +99,7 @@ def set_assignment(model: ScenarioModel, cid: str, key: str) -> None:
 def _label_after(model: ScenarioModel, oob: dict[str, Any], key: str) -> str:
     kind, _, index = key.partition(":")
     if kind == "setup":
-        return f"set up in {oob['setup'][int(index)]['zone']}"
+        return f"set up in {zone_text(oob['setup'][int(index)]['zone'])}"
     if kind == "reinforcement":
         r = oob["reinforcements"][int(index)]
         return f"turn {r['turn']} {r.get('name', '')}".strip()
@@ -117,7 +125,15 @@ def set_counter_field(model: ScenarioModel, cid: str, key: str, value: Any) -> N
     """Weapon, command, name, kind or flags of a counter."""
     i = model.counter_index(cid)
     c = model.counters()[i]
-    push(model, f"Set {key} of {c['name']} to {value}", [(("counters", i, key), value)])
+    if key == "name":
+        text = f"Rename {c['name']} to {value}"
+    elif key == "weapon":
+        text = f"Set the weapon of {c['name']} to {weapon_text(value)}"
+    elif key == "command":
+        text = f"Put {c['name']} in group {value}"
+    else:
+        text = f"Set {key} of {c['name']} to {value}"
+    push(model, text, [(("counters", i, key), value)])
 
 
 # -- rules, turns and chips --------------------------------------------------------------
@@ -127,7 +143,7 @@ def set_option(model: ScenarioModel, name: str, on: bool) -> None:
 
 
 def set_level(model: ScenarioModel, level: str) -> None:
-    push(model, f"Rule level: {level}", [(("rules", "level"), level)])
+    push(model, f"Rule level: {level_text(level)}", [(("rules", "level"), level)])
 
 
 def set_turns(model: ScenarioModel, turns: int) -> None:
@@ -143,8 +159,38 @@ def set_chip_mix(model: ScenarioModel, mix: list[dict[str, Any]], label: str) ->
 
 
 # -- reinforcements (B-5) --------------------------------------------------------------
-def set_reinforcement(model: ScenarioModel, index: int, key: str, value: Any, label: str) -> None:
-    push(model, label, [(("order_of_battle", "reinforcements", index, key), value)], merge=f"reinf:{index}:{key}")
+def set_reinforcement(model: ScenarioModel, index: int, key: str, value: Any, label: str | None = None) -> None:
+    """Set one field of a B-5 entry; only a run of turn-spin clicks merges into one undo step."""
+    label = label or reinforcement_label(model, index, key, value)
+    push(model, label, [(("order_of_battle", "reinforcements", index, key), value)],
+         merge=f"reinf:{index}:{key}" if key == "turn" else None)
+
+
+def reinforcement_label(model: ScenarioModel, index: int, key: str, value: Any) -> str:
+    """The Edit menu's words for a reinforcement edit, e.g. "Second Wave: enter by north-east, north-west"."""
+    r = model.get(("order_of_battle", "reinforcements", index), {}) or {}
+    name = r.get("name") or f"reinforcement {index + 1}"
+    if key == "name":
+        return f"Rename reinforcement {name} to {value}"
+    if key == "turn":
+        return f"{name}: arrive on turn {value}"
+    if key == "side":
+        return f"{name}: side {SIDE_NAMES.get(value, value)}"
+    if key == "entry":
+        value = value or {}
+        ways = [f"by {groups_text(value['groups'])}"] if value.get("groups") else []
+        if value.get("circle"):
+            ways.append("by the entry circle")
+        text = f"{name}: enter {' or '.join(ways) or 'nowhere'}"
+        return text + (", onto enemy counters if need be" if value.get("onto_enemy") else "")
+    if key == "alternatives":
+        if not value:
+            return f"{name}: no die-roll alternative"
+        rolls = "; ".join(f"{roll['min']}-{roll['max']} {groups_text(roll['groups']) or 'nowhere'}"
+                          for roll in value.get("rolls", []))
+        option = option_text(value.get("option", ""), model.get(("rules", "option_notes"), {}) or {})
+        return f"{name}: die roll {rolls or '(no rolls yet)'} under {option.split(':')[0]}"
+    return f"{name}: set {key}"
 
 
 def add_reinforcement(model: ScenarioModel, side: str, turn: int) -> None:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QUndoStack
 
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
+from bofa_studio.ui.scenario_editor.wording import zone_text
 
 Path_ = tuple[str | int, ...]
 _MISSING = object()
@@ -109,7 +110,7 @@ class ScenarioModel(QObject):
     def assignment_label(self, key: str) -> str:
         kind, _, index = key.partition(":")
         if kind == "setup":
-            return f"set up in {self.data['order_of_battle']['setup'][int(index)]['zone']}"
+            return f"set up in {zone_text(self.data['order_of_battle']['setup'][int(index)]['zone'])}"
         if kind == "reinforcement":
             r = self.data["order_of_battle"]["reinforcements"][int(index)]
             return f"turn {r['turn']}: {r.get('name', 'reinforcement')}"

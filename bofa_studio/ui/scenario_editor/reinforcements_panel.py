@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
+from bofa_studio.ui.scenario_editor.wording import group_text, groups_text, option_text, parse_groups
 
 SIDES = [("free_peoples", "Free Peoples"), ("dark", "Dark")]
 
@@ -63,12 +65,13 @@ class ReinforcementsPanel(QWidget):
         self.turn.setRange(1, 99)
         self.turn.valueChanged.connect(lambda v: self._set("turn", v))
         self.groups: dict[str, QCheckBox] = {}
-        group_row = QHBoxLayout()
-        for g in sorted(model.board.entry_groups()):
-            box = QCheckBox(g.replace("_", " "))
+        # Two columns, so four groups (or a custom map's more) fit the dock instead of widening it.
+        group_row = QGridLayout()
+        for n, g in enumerate(sorted(model.board.entry_groups())):
+            box = QCheckBox(group_text(g))
             box.toggled.connect(lambda _on: self._entry())
             self.groups[g] = box
-            group_row.addWidget(box)
+            group_row.addWidget(box, n // 2, n % 2)
         self.circle = QCheckBox("the entry circle (or the nearest free hex)")
         self.circle.toggled.connect(lambda _on: self._entry())
         self.onto_enemy = QCheckBox("may be placed on enemy counters")
@@ -85,11 +88,15 @@ class ReinforcementsPanel(QWidget):
         unit_buttons.addWidget(remove_unit)
         self.alt_option = QComboBox()
         self.alt_option.addItem("none (always the entry groups above)", "")
+        notes = model.get(("rules", "option_notes"), {}) or {}
         for key in sorted(model.get(("rules", "options"), {})):
-            self.alt_option.addItem(key, key)
+            self.alt_option.addItem(option_text(key, notes), key)
+        # The option notes are long: elide in the box rather than widen the panel past its dock.
+        self.alt_option.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.alt_option.setMinimumContentsLength(16)
         self.alt_option.activated.connect(lambda _i: self._alternatives())
         self.rolls = QTableWidget(0, 3)
-        self.rolls.setHorizontalHeaderLabels(["from roll", "to roll", "entry groups (comma separated)"])
+        self.rolls.setHorizontalHeaderLabels(["from roll", "to roll", "entry groups (e.g. north-west, north-east)"])
         self.rolls.horizontalHeader().setStretchLastSection(True)
         self.rolls.setMaximumHeight(130)
         self.rolls.itemChanged.connect(lambda _item: self._alternatives())
@@ -106,7 +113,9 @@ class ReinforcementsPanel(QWidget):
         form.addRow("", self.onto_enemy)
         form.addRow("Units", self.units)
         form.addRow("", unit_buttons)
-        form.addRow("Die-roll alternative under option", self.alt_option)
+        form.addRow("Die-roll alternative", self.alt_option)
+        form.labelForField(self.alt_option).setToolTip(
+            "Under this option a die roll picks the entry groups (S-5: 1-3 north-east, 4-6 north-west, 7-10 either)")
         form.addRow(self.rolls)
         form.addRow("", add_roll)
         layout = QVBoxLayout(self)
@@ -134,7 +143,8 @@ class ReinforcementsPanel(QWidget):
         self.list.clear()
         for r in self.entries():
             side = dict(SIDES).get(r["side"], r["side"])
-            self.list.addItem(f"Turn {r['turn']}, {side}: {r.get('name', '')} ({len(r['counters'])} units)")
+            n = len(r["counters"])
+            self.list.addItem(f"Turn {r['turn']}, {side}: {r.get('name', '')} ({n} unit{'s' if n != 1 else ''})")
         self.list.setCurrentRow(min(max(row, 0), self.list.count() - 1))
         self.list.blockSignals(False)
         self.refresh_form()
@@ -168,7 +178,7 @@ class ReinforcementsPanel(QWidget):
             rolls = alt.get("rolls", [])
             self.rolls.setRowCount(len(rolls))
             for j, roll in enumerate(rolls):
-                for k, value in enumerate((roll["min"], roll["max"], ", ".join(roll["groups"]))):
+                for k, value in enumerate((roll["min"], roll["max"], groups_text(roll["groups"]))):
                     self.rolls.setItem(j, k, QTableWidgetItem(str(value)))
         finally:
             for w in widgets:
@@ -180,8 +190,7 @@ class ReinforcementsPanel(QWidget):
     def _set(self, key: str, value) -> None:
         i = self.index()
         if i is not None and self.entries()[i].get(key) != value:
-            name = self.entries()[i].get("name", f"#{i + 1}")
-            edits.set_reinforcement(self.model, i, key, value, f"Set {key} of reinforcement {name} to {value}")
+            edits.set_reinforcement(self.model, i, key, value)
 
     def _entry(self) -> None:
         i = self.index()
@@ -215,7 +224,7 @@ class ReinforcementsPanel(QWidget):
                 lo, hi = int(cells[0]), int(cells[1])
             except ValueError:
                 return  # wait until the row is complete
-            rolls.append({"min": lo, "max": hi, "groups": [g.strip() for g in cells[2].split(",") if g.strip()]})
+            rolls.append({"min": lo, "max": hi, "groups": parse_groups(cells[2], self.model.board.entry_groups())})
         old = self.entries()[i].get("alternatives") or {}
         self._set("alternatives", {**old, "option": option, "rule": old.get("rule", "S-5"), "rolls": rolls})
 

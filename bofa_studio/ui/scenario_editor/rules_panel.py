@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import textwrap
 from functools import cache
 from importlib import resources
 
@@ -30,8 +31,10 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.wording import chip_text, level_text, option_text
 
 LEVELS = ["basic", "standard"]
+OPTION_WIDTH = 48  # characters per line of an option's checkbox
 
 
 @cache
@@ -59,8 +62,9 @@ class RulesPanel(QWidget):
         self.description.textChanged.connect(
             lambda: edits.set_meta(model, "description", self.description.toPlainText()))
         self.level = QComboBox()
-        self.level.addItems(LEVELS)
-        self.level.activated.connect(lambda _i: edits.set_level(model, self.level.currentText()))
+        for level in LEVELS:
+            self.level.addItem(level_text(level), level)
+        self.level.activated.connect(lambda _i: edits.set_level(model, self.level.currentData()))
         self.turns = QSpinBox()
         self.turns.setRange(1, 40)
         self.turns.valueChanged.connect(lambda v: edits.set_turns(model, v))
@@ -75,7 +79,8 @@ class RulesPanel(QWidget):
         opts = QVBoxLayout(box)
         notes = model.get(("rules", "option_notes"), {}) or {}
         for key in model.get(("rules", "options"), {}):
-            check = QCheckBox(notes.get(key, key))
+            # Wrapped by hand (a checkbox does not wrap), so the longest note fits the dock.
+            check = QCheckBox(textwrap.fill(option_text(key, notes), OPTION_WIDTH, subsequent_indent="  "))
             check.setToolTip(option_tooltip(key, notes.get(key, key)))
             check.toggled.connect(lambda on, k=key: edits.set_option(model, k, on))
             self.options[key] = check
@@ -85,7 +90,7 @@ class RulesPanel(QWidget):
         chip_layout = QVBoxLayout(chips)
         self.kinds: list[str] = list(model.get(("chips", "kinds"), []) or [])
         self.mix = QTableWidget(0, 3 + len(self.kinds))
-        self.mix.setHorizontalHeaderLabels(["from turn", "to turn", "phases", *self.kinds])
+        self.mix.setHorizontalHeaderLabels(["from turn", "to turn", "phases", *(chip_text(k) for k in self.kinds)])
         self.mix.itemChanged.connect(lambda _item: self._mix_edited())
         add = QPushButton("Add turn range")
         remove = QPushButton("Delete turn range")
@@ -117,7 +122,7 @@ class RulesPanel(QWidget):
                 self.name.setText(m.get(("meta", "name"), ""))
             if self.description.toPlainText() != m.get(("meta", "description"), ""):
                 self.description.setPlainText(m.get(("meta", "description"), ""))
-            self.level.setCurrentText(m.get(("rules", "level"), "basic"))
+            self.level.setCurrentIndex(max(0, self.level.findData(m.get(("rules", "level"), "basic"))))
             self.turns.setValue(m.get(("turns",), 12))
             for key, check in self.options.items():
                 check.setChecked(bool(m.get(("rules", "options", key), False)))

@@ -9,6 +9,7 @@ in the ``QSettings`` passed in.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -225,10 +226,29 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob_model.set_problems(problems)
 
     def _problem_activated(self, problem: Problem) -> None:
+        """Show what a problem is about: its counter and hex, or the panel that edits its part of the file."""
         if problem.counters:
             self.select(problem.counters[0])
         if problem.hexes:
             self.view.centerOn(self.scene.hex_center(problem.hexes[0]))
+        if problem.counters or problem.hexes:
+            return
+        where = problem.location
+        found = re.match(r"\$\.order_of_battle\.reinforcements\[(\d+)\]", where)
+        if found:
+            self.docks["Reinforcements"].raise_()
+            self.reinforcements.list.setCurrentRow(int(found.group(1)))
+        elif where.startswith("$.tables."):
+            self.docks["Tables"].raise_()
+            name = where.split(".")[2]
+            grid = {"combat": self.tables.combat, "fire": self.tables.fire}.get(name.split("[")[0])
+            if grid is not None:
+                self.tables.setCurrentWidget(grid)
+                cell = re.search(r"rows\[(\d+)\](?:\.cells\[(\d+)\])?", where)
+                if cell:
+                    grid.grid.setCurrentCell(int(cell.group(1)), int(cell.group(2) or 0))
+        elif where.startswith(("$.rules", "$.chips", "$.turns", "$.meta")):
+            self.docks["Rules, turns and chips"].raise_()
 
     def _edit_refused(self, message: str) -> None:
         # Not a dialog: the author is typing down a column, and the cell has already reverted.

@@ -57,7 +57,7 @@ def test_rule_level_turns_and_chip_mix(editor):
     assert m.undo_stack.count() == 1  # one spin-box run is one undo step
     editor.rules.mix.item(0, 2).setText("5")
     assert m.data["chips"]["mix"][0]["phases"] == 5
-    editor.rules.level.setCurrentText("standard")
+    editor.rules.level.setCurrentIndex(editor.rules.level.findData("standard"))
     editor.rules.level.activated.emit(1)
     assert m.data["rules"]["level"] == "standard"
 

@@ -1,0 +1,68 @@
+"""How the scenario editor names things to an author: in words, not the file's identifiers.
+
+The file says ``setup.free_peoples.nw``, ``north_west``, ``long_bow``,
+``fire_combat`` and ``s5_second_wave_roll``; the panels, the order-of-battle
+table, the Problems panel and the Edit menu's undo labels say "the Free Peoples
+north-west zone", "north-west", "long bow", "F/C" and "S-5: a die roll picks
+...". The file keeps its identifiers; only what is shown changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from bofa_studio.rules.bofa1984.wording import chip_text
+
+__all__ = ["chip_text", "groups_text", "group_text", "level_text", "option_text", "parse_groups", "weapon_text",
+           "zone_text"]
+
+_ZONE_WORDS = {"free_peoples": "Free Peoples", "dark": "Dark", "nw": "north-west", "ne": "north-east",
+               "sw": "south-west", "se": "south-east", "thorin": "Thorin"}
+LEVELS = {"basic": "Basic Game", "standard": "Standard Game"}
+
+
+def zone_text(zone: str) -> str:
+    """``setup.free_peoples.nw`` -> "the Free Peoples north-west zone"; ``setup.thorin`` -> "the Thorin zone"."""
+    parts = zone.split(".")
+    if parts and parts[0] == "setup":
+        parts = parts[1:]
+    words = [_ZONE_WORDS.get(p, p.replace("_", " ")) for p in parts]
+    return f"the {' '.join(words) or zone} zone"
+
+
+def group_text(group: str) -> str:
+    """An entry group as players say it: ``north_west`` -> "north-west"."""
+    return group.replace("_", "-")
+
+
+def groups_text(groups: Iterable[str]) -> str:
+    return ", ".join(group_text(g) for g in groups)
+
+
+def parse_groups(text: str, known: Iterable[str]) -> list[str]:
+    """Entry groups typed as words ("north-west, North East") back to the map's names.
+
+    A word that names no group of the map is kept as typed (spaces and hyphens as
+    underscores), so the Problems panel can say the map has no such group.
+    """
+    by_key = {re.sub(r"[\s_-]+", "", g.lower()): g for g in known}
+    out = []
+    for word in text.split(","):
+        word = word.strip()
+        if word:
+            out.append(by_key.get(re.sub(r"[\s_-]+", "", word.lower()), re.sub(r"[\s-]+", "_", word.lower())))
+    return out
+
+
+def weapon_text(weapon: str) -> str:
+    return weapon.replace("_", " ")
+
+
+def level_text(level: str) -> str:
+    return LEVELS.get(level, level)
+
+
+def option_text(key: str, notes: dict[str, str]) -> str:
+    """An option as the scenario's notes describe it ("O-9 Extra Turns"), the key only when it has none."""
+    return notes.get(key) or key
