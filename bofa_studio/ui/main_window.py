@@ -38,7 +38,7 @@ from bofa_studio.ui.dialogs import (
 from bofa_studio.ui.editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.editor.document import MapDocument
 from bofa_studio.ui.editor.panels import PropertiesPanel, ToolPanel
-from bofa_studio.ui.editor.tools import EditorContext, Tool, create_tools
+from bofa_studio.ui.editor.tools import EditorContext, Tool, create_tools, feature_name
 from bofa_studio.ui.files import write_error
 from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
 from bofa_studio.ui.los_probe import LosProbeTool
@@ -502,7 +502,7 @@ def describe_hex(board: Board, h: Hex) -> str:
     """The status-bar line for a hex: label, terrain, level, features, areas."""
     data = board.hex_data(h)
     parts = [board.label(h), str(data.terrain).replace("_", " "), f"level {data.level}"]
-    features = sorted(str(f).replace("_", " ") for f in data.features)
+    features = sorted(feature_name(f) for f in data.features)
     if data.entry_group:
         features = [f"{f} ({data.entry_group})" if f == "entry triangle" else f for f in features]
     if features:

@@ -371,3 +371,26 @@ def test_a_shrink_that_cuts_off_content_asks_first_and_says_what(window):
     # Growing loses nothing and asks nothing.
     window.ask_resize_loss = lambda *a: pytest.fail("growing asked")
     assert window.resize_map(12, 10)
+
+
+def test_entry_triangles_join_the_groups_the_map_and_scenarios_spell(window):
+    """The default group was 'south-west', a group no shipped scenario names (they say south_west)."""
+    board = window.document.board
+    window.set_tool("feature")
+    options = window.tool_panel.options["feature"]
+    options.feature.setCurrentIndex(options.feature.findData(HexFeature.ENTRY_TRIANGLE))
+    assert options.group.currentText() == "south_west"
+    drag(window, "feature", ["0108"])
+    assert board.entry_groups() == {"south_west": [hx(board, "0108")]}
+    window.set_tool("paint")
+    board.set_feature(hx(board, "1001"), HexFeature.ENTRY_TRIANGLE, True)
+    board.set_entry_group(hx(board, "1001"), "north_east")
+    window.set_tool("feature")  # the box offers the map's groups to pick from
+    assert [options.group.itemText(i) for i in range(options.group.count())] == ["north_east", "south_west"]
+    options.group.setCurrentIndex(0)
+    drag(window, "feature", ["0901"])
+    assert board.entry_group(hx(board, "0901")) == "north_east"
+    assert window.document.undo_stack.undoText() == "Add entry triangle (north_east) (1 hex)"
+    options.feature.setCurrentIndex(options.feature.findData(HexFeature.VICTORY))
+    drag(window, "feature", ["0505"])
+    assert window.document.undo_stack.undoText() == "Add victory star (1 hex)"

@@ -37,6 +37,7 @@ from bofa_studio.ui.editor.tools import (
     LevelTool,
     PaintTool,
     Tool,
+    feature_name,
     terrain_name,
 )
 from bofa_studio.ui.los_probe import LosProbeTool
@@ -149,23 +150,30 @@ class FeatureOptions(ToolOptions):
         super().__init__(tool, parent)
         self.feature = QComboBox()
         for f in HexFeature:
-            self.feature.addItem(str(f).replace("_", " ").capitalize(), f)
-        self.group = QLineEdit()
-        self.group.setPlaceholderText("e.g. south-west, north-east")
+            self.feature.addItem(feature_name(f).capitalize(), f)
+        # Editable, listing the map's groups: a scenario names a group exactly as
+        # the map spells it, so picking beats retyping ("south_west", not "south-west").
+        self.group = QComboBox()
+        self.group.setEditable(True)
+        self.group.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.group.lineEdit().setPlaceholderText("e.g. south_west, north_east")
+        self.group.setToolTip("The entry group of new entry triangles: pick one of this map's groups or type a new one.")
         self.feature.currentIndexChanged.connect(self._changed)
-        self.group.textChanged.connect(self._changed)
+        self.group.editTextChanged.connect(self._changed)
         self.form.addRow("Feature", self.feature)
         self.form.addRow("Entry group", self.group)
 
     def _changed(self, *_args) -> None:
         self.tool.feature = self.feature.currentData()
-        self.tool.entry_group = self.group.text()
+        self.tool.entry_group = self.group.currentText()
         self.group.setEnabled(self.tool.feature == HexFeature.ENTRY_TRIANGLE)
 
     def sync(self) -> None:
         with QSignalBlocker(self.feature), QSignalBlocker(self.group):
             self.feature.setCurrentIndex(self.feature.findData(self.tool.feature))
-            self.group.setText(self.tool.entry_group)
+            self.group.clear()
+            self.group.addItems(sorted(self.tool.board.entry_groups()))
+            self.group.setEditText(self.tool.entry_group)
         self.group.setEnabled(self.tool.feature == HexFeature.ENTRY_TRIANGLE)
 
 

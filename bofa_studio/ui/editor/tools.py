@@ -272,6 +272,16 @@ def terrain_name(terrain: Terrain) -> str:
     return str(terrain).replace("_", " ")
 
 
+def feature_name(feature: HexFeature) -> str:
+    """A feature as the map shows it: the ``victory`` feature is the victory star."""
+    return "victory star" if feature == HexFeature.VICTORY else str(feature).replace("_", " ")
+
+
+# The entry groups of the shipped map and scenarios are spelt like this; a group
+# typed as "south-west" would be another group that no scenario names.
+DEFAULT_ENTRY_GROUP = "south_west"
+
+
 class LevelTool(HexStrokeTool):
     """Set the level of hexes, or raise or lower it by one."""
 
@@ -315,7 +325,7 @@ class FeatureTool(HexStrokeTool):
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self.feature = HexFeature.VICTORY
-        self.entry_group = "south-west"
+        self.entry_group = DEFAULT_ENTRY_GROUP
         self._adding = True
 
     def begin(self, h: Hex) -> None:
@@ -335,7 +345,7 @@ class FeatureTool(HexStrokeTool):
         return replace(data, features=frozenset(features), entry_group=group)
 
     def verb(self) -> str:
-        name = str(self.feature).replace("_", " ")
+        name = feature_name(self.feature)
         if self._adding and self.feature == HexFeature.ENTRY_TRIANGLE:
             return f"Add entry triangle ({self.entry_group})"
         return f"{'Add' if self._adding else 'Remove'} {name}"
