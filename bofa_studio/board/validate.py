@@ -68,7 +68,8 @@ def _check_levels(board: Board) -> list[MapProblem]:
         elif terrain == Terrain.SUMMIT and level < 1:
             problems.append(_at(board, h, "a summit hex must be above the plain (level 1 or more)"))
         elif terrain not in (Terrain.MOUNTAIN, Terrain.SUMMIT) and level != 0:
-            problems.append(_at(board, h, f"{terrain} lies at plain height (level 0), not level {level}"))
+            name = str(terrain).replace("_", " ")
+            problems.append(_at(board, h, f"a {name} hex lies at plain height (level 0), not level {level}"))
     return problems
 
 

@@ -122,3 +122,10 @@ def test_levels_fit_the_terrain(small_board, terrain, level, expected):
 def test_empty_area(small_board):
     small_board.set_area("setup.empty", [])
     assert "area setup.empty: is empty" in messages(small_board)
+
+
+def test_level_problems_name_the_terrain_in_words(small_board):
+    """The Problems panel said 'mountain_slope lies at plain height'."""
+    h = small_board.hex_at("0808")
+    small_board.set_terrain(h, Terrain.SLOPE, 1)
+    assert messages(small_board) == ["0808: a mountain slope hex lies at plain height (level 0), not level 1"]
