@@ -200,6 +200,8 @@ class DecisionPanel(QWidget):
         self.refusal.setText(f'Refused — <a href="{r.rule}">{r.rule}</a>: {r.reason}' if r else "")
         self.message.setText(c.message)
         live = c.replay is None and c.decider() is not None
+        self.commit.setEnabled(True)
+        self.commit.setToolTip("")
         odds = c.odds() if live else None
         armed = c.armed_text() if live and c.armed is not None else ""
         if odds is not None:
@@ -268,6 +270,13 @@ class DecisionPanel(QWidget):
                     b.clicked.connect(lambda _=False, a=action: c.act(a))
                 parent.addWidget(b)
                 self.buttons.append(b)
+        if c.handover_to is not None:
+            # Hot seat: the decisions are the next player's. Until they take the seat (the
+            # bar above the map), a second click of the player who just acted, landing where
+            # a button was, must not decide for them.
+            for b in [*self.buttons, *self.spell_buttons.values(), self.commit]:
+                b.setEnabled(False)
+                b.setToolTip(f"Hand the board over to {c.handover_name()} first (the bar above the map)")
 
     def _spell_picker(self, rows: list[Any]) -> QWidget:
         """S-8: the three spells, the roll each needs and its chance, which are used, how many

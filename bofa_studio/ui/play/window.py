@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bofa_studio.rules.bofa1984.actions import EndPhase
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
 from bofa_studio.ui.files import write_error
@@ -214,6 +215,11 @@ class PlayWindow(QMainWindow):
         self.undo_action.setEnabled(c.can_undo())
         self.undo_action.setToolTip(c.undo_block_reason())
         self.redo_action.setEnabled(c.can_redo())
+        # Ctrl+E acts on the live game: not behind a replay (the board shows another
+        # position), not for the next player before they take the seat, and not when the
+        # engine would refuse it (setup, chip choices, a skirmish still to fight).
+        self.end_phase_action.setEnabled(c.replay is None and not pending
+                                         and any(isinstance(a, EndPhase) for a in c.legal()))
         self.tray_label.setText("Counters to place" if c.tray() else "Reinforcements to come")
         title = Path(c.path).name if c.path else c.game.scenario.get("meta", {}).get("name", "New game")
         self.setWindowTitle(f"{title} — turn {c.state.turn} — BoFA Studio play")

@@ -38,6 +38,7 @@ def test_chip_choices_and_blind_draws_through_the_panel(qtbot, play_window):
     assert c.state.held == "combat"
     assert "Held by" in play_window.turn_panel.chips.text()
     assert c.state.stage == "move"
+    c.confirm_handover()  # the first chooser takes the seat again
     qtbot.mouseClick(play_window.decisions.button("End the phase"), Qt.MouseButton.LeftButton)
     # The next phase is a blind draw, rolled from the state's generator and logged.
     assert any(e.kind == "draw" for e in c.entries)

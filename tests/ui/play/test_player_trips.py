@@ -1,0 +1,74 @@
+"""What a hot-seat player trips over: things that looked clickable but acted on the wrong
+game, for the wrong player, or said nothing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tests.ui.play.conftest import play_until
+
+
+def test_a_double_click_cannot_decide_for_the_next_player(qtbot, play_window):
+    """After a chip choice the next decision is the other player's: until they take the seat,
+    a second click on the panel (where their buttons now are) decides nothing."""
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "choose_first")
+    c.confirm_handover()
+    qtbot.mouseClick(w.decisions.button("Take MOVE"), Qt.MouseButton.LeftButton)
+    assert c.handover_to is not None and c.state.stage == "choose_second"
+    theirs = w.decisions.button("Take COMBAT")
+    assert theirs is not None and not theirs.isEnabled()
+    assert "Hand the board over" in theirs.toolTip()
+    qtbot.mouseClick(theirs, Qt.MouseButton.LeftButton)
+    assert c.state.held is None and c.state.stage == "choose_second"
+    assert not w.end_phase_action.isEnabled()
+    qtbot.mouseClick(w.handover, Qt.MouseButton.LeftButton)
+    theirs = w.decisions.button("Take COMBAT")
+    assert theirs.isEnabled()
+    qtbot.mouseClick(theirs, Qt.MouseButton.LeftButton)
+    assert c.state.held == "combat"
+
+
+def test_the_commit_button_waits_for_the_hand_over(qtbot, play_window):
+    from bofa_studio.rules.bofa1984 import actions as A
+
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "combat" and any(isinstance(a, A.Attack) for a in c.legal()), seed=2)
+    attack = next(a for a in c.legal() if isinstance(a, A.Attack))
+    c.handover_to = c.decider()
+    c.selection, c.target = attack.attackers, attack.target
+    c._changed()
+    assert w.decisions.commit.isVisible() and not w.decisions.commit.isEnabled()
+    qtbot.mouseClick(w.handover, Qt.MouseButton.LeftButton)
+    assert w.decisions.commit.isEnabled()
+
+
+def test_end_the_phase_is_offered_only_when_it_would_be_taken(qtbot, play_window):
+    """Ctrl+E (Edit > End the phase) is greyed out at setup and during chip choices, where
+    the engine would refuse it, and in a move phase it ends the phase."""
+    w, c = play_window, play_window.controller
+    assert c.state.stage == "setup" and not w.end_phase_action.isEnabled()
+    play_until(c, lambda c: c.state.stage == "choose_first")
+    c.confirm_handover()
+    assert not w.end_phase_action.isEnabled()
+    play_until(c, lambda c: c.state.stage == "move")
+    c.confirm_handover()
+    assert w.end_phase_action.isEnabled()
+    phase = c.state.phase_no
+    w.end_phase_action.trigger()
+    assert c.state.phase_no != phase or c.state.stage != "move"
+
+
+def test_end_the_phase_does_nothing_to_the_game_behind_a_replay(qtbot, play_window):
+    """While replaying, the board shows an old position: Ctrl+E must not end the live phase
+    unseen."""
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "move")
+    c.confirm_handover()
+    n = len(c.session.log)
+    w.replay_action.trigger()
+    assert not w.end_phase_action.isEnabled()
+    w.end_phase_action.trigger()
+    assert len(c.session.log) == n
+    qtbot.mouseClick(w.replay_bar.findChildren(type(w.handover))[-1], Qt.MouseButton.LeftButton)
+    assert c.replay is None and w.end_phase_action.isEnabled()
