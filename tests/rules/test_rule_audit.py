@@ -611,3 +611,46 @@ def test_refusals_of_each_kind_name_their_section():
     game.apply(state, Fire(("elf_archer_1", "elf_archer_2"), h(board, "0503")))
     game.apply(state, DieRoll(10))
     refused(game, state, Fire(("elf_archer_1", "elf_archer_2"), h(board, "0503")), "B-8")  # once a phase
+
+
+def test_s7_rollers_still_attack_and_shoot_in_the_same_phase():
+    """S-7: "Units can roll rocks and attack in the same combat phase (COMBAT). Units can roll rocks
+    and shoot in the same fire phase (FIRE)." """
+    board = plain_board(9, 9)
+    pile = h(board, "0502")
+    line = (pile, pile.neighbor(3), pile.neighbor(3).neighbor(3))
+    board.set_feature(pile, HexFeature.BOULDER_PILE, True)
+    board.set_slope_lines([SlopeLine(line)])
+    game = make_game(board, s7_rolling_rocks=True)
+    lab = [board.label(x) for x in line]
+    state = position(game, {lab[0]: "dwarf_axeman_1", lab[1]: "azug_goblin_scimitar_1"}, player="free_peoples",
+                     stage="combat")
+    game.apply(state, RollRocks(line[0], line[1]))  # distance 1: a hit without a roll
+    assert state.steps["azug_goblin_scimitar_1"] == 1 and state.stage == "combat"
+    game.apply(state, Attack(("dwarf_axeman_1",), line[1]))
+    state = position(game, {lab[0]: "elf_archer_1", lab[2]: "azug_goblin_scimitar_1"}, player="free_peoples",
+                     stage="fire")
+    game.apply(state, RollRocks(line[0], line[1]))
+    game.apply(state, DieRoll(4))  # distance 2 needs 1-3: a miss
+    assert state.steps["azug_goblin_scimitar_1"] == 2 and state.stage == "fire"
+    game.apply(state, Fire(("elf_archer_1",), line[2]))
+
+
+# -- Optional rules ----------------------------------------------------------------------------
+
+
+def test_o1_no_bats_in_the_guard_rooms():
+    """O-1: "bat attacks are rolled against all Free Peoples counters with half combat strength (with
+    the exception of counters in the guard rooms)." """
+    from bofa_studio.rules.bofa1984.sequence import begin_kind
+
+    board = plain_board(6, 6)
+    board.set_terrain(h(board, "0303"), Terrain.MOUNTAIN, 2)
+    board.set_feature(h(board, "0303"), HexFeature.GUARD_ROOM, True)
+    game = make_game(board, o1_bat_attack=True)
+    state = position(game, {"0303": "elf_archer_1", "0505": "dwarf_axeman_1"},
+                     reduced=("elf_archer_1", "dwarf_axeman_1"))
+    begin_kind(game, state, "fire")
+    assert [item[1] for item in state.todo] == ["dwarf_axeman_1"]
+    game.apply(state, DieRoll(1))
+    assert "dwarf_axeman_1" not in state.pos and "elf_archer_1" in state.pos and state.stage == "fire"
