@@ -27,6 +27,7 @@ from bofa_studio.board.model import Board, HexData, MapMeta, Terrain
 from bofa_studio.board.validate import MapProblem
 from bofa_studio.hexgrid import GridSpec, Hex
 from bofa_studio.jsonfile import DataFileError
+from bofa_studio.resources import maps_dir
 from bofa_studio.ui import style
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import (
@@ -312,7 +313,13 @@ class MainWindow(QMainWindow):
         return path
 
     def ask_save_path(self, title: str, suffix: str, filter_: str) -> str:
-        start = self.document.path.with_suffix(suffix) if self.document.path else Path(self._start_dir()) / f"map{suffix}"
+        path = self.document.path
+        if path is None:
+            start = Path(self._start_dir()) / f"map{suffix}"
+        elif is_shipped_map(path):  # offer a copy beside the author's own files
+            start = Path(self._start_dir()) / f"{path.stem}-variant{suffix}"
+        else:
+            start = path.with_suffix(suffix)
         path, _ = QFileDialog.getSaveFileName(self, title, str(start), filter_)
         return path
 
@@ -339,9 +346,16 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
+        """Save to the map's file; a new map, or one the app ships, asks where (Save As)."""
+        path = self.document.path
+        if path is not None and is_shipped_map(path):
+            # The shipped maps are the app's own (scenarios name them, and an update
+            # replaces them): an edited copy is the author's variant, in a new file.
+            self.statusBar().showMessage(f"{path.name} ships with BoFA Studio: save your variant as a new file.", 8000)
             return self.save_as()
-        return self._write(self.document.path)
+        if path is None:
+            return self.save_as()
+        return self._write(path)
 
     def save_as(self) -> bool:
         path = self.ask_save_path("Save map as", ".json", MAP_FILTER)
@@ -400,7 +414,7 @@ class MainWindow(QMainWindow):
         QMessageBox.warning(self, title, text)
 
     def _start_dir(self) -> str:
-        recent = self.recent_files()
+        recent = [f for f in self.recent_files() if not is_shipped_map(f)]
         return str(Path(recent[0]).parent) if recent else str(Path.cwd())
 
     # -- resize ---------------------------------------------------------------------------
@@ -511,6 +525,15 @@ def describe_hex(board: Board, h: Hex) -> str:
     if areas:
         parts.append("areas: " + ", ".join(areas))
     return " · ".join(parts)
+
+
+def is_shipped_map(path: str | Path) -> bool:
+    """True for a map in the app's own maps/ folder (the 1984 board and its siblings)."""
+    try:
+        shipped = maps_dir().resolve()
+    except FileNotFoundError:
+        return False
+    return Path(path).resolve().parent == shipped
 
 
 def resize_losses(old: Board, new: Board) -> list[str]:

@@ -201,3 +201,31 @@ def test_view_zooms_with_wheel_and_keys(window, qtbot):
     assert after_key < scale * 1.3
     qtbot.keyClick(view, Qt.Key.Key_Minus)
     assert view.current_scale() < scale
+
+
+def test_save_never_overwrites_the_shipped_map(qtbot, settings, tmp_path, monkeypatch):
+    """Ctrl+S on the map `bofa-studio` opens by default used to rewrite the shipped 1984 map."""
+    from bofa_studio.resources import default_map_path
+    from bofa_studio.ui import main_window
+
+    # A copy stands in for the app's maps/ folder, so a failure cannot touch the real one.
+    (tmp_path / "maps").mkdir()
+    shipped = tmp_path / "maps" / default_map_path().name
+    shipped.write_bytes(default_map_path().read_bytes())
+    monkeypatch.setattr(main_window, "maps_dir", lambda: tmp_path / "maps", raising=False)
+    before = shipped.read_bytes()
+    w = MainWindow(load_map(shipped), str(shipped), settings=settings)
+    qtbot.addWidget(w)
+    asked = []
+    monkeypatch.setattr(w, "ask_save_path", lambda *a: asked.append(a) or str(tmp_path / "variant.json"))
+    w.set_tool("paint")
+    w.tool.stroke_hexes([w.document.board.hex_at("1620")])
+    assert w.save()
+    assert asked, "Save must ask where to put the variant"
+    assert shipped.read_bytes() == before
+    assert w.document.path == tmp_path / "variant.json" and not w.document.is_modified()
+    assert load_map(tmp_path / "variant.json").terrain(w.document.board.hex_at("1620")) == Terrain.MOUNTAIN
+    w.set_tool("paint")
+    w.tool.stroke_hexes([w.document.board.hex_at("1621")])
+    asked.clear()
+    assert w.save() and not asked  # the variant is the author's: saved in place
