@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.ui.play.seats import SIDE_NAMES
+from bofa_studio.ui.play.seats import SIDE_NAMES, result_summary
 
 
 @dataclass
@@ -150,8 +150,7 @@ class NewGameDialog(QDialog):
 def end_text(result: dict[str, Any], location_names: dict[str, str] | None = None) -> str:
     """The end-of-game screen as rich text: victory level, score and each location's holder."""
     names = location_names or {}
-    summary = result.get("summary", "")
-    rows = [f"<h2>{summary[:1].upper() + summary[1:]}</h2>"]
+    rows = [f"<h2>{result_summary(result)}</h2>"]
     score = result.get("score", {})
     if score:
         rows.append("<p>" + ", ".join(f"{SIDE_NAMES.get(k, k)}: {v}" for k, v in score.items())

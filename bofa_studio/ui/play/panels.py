@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.ui.counter_art import paint_counter
 from bofa_studio.ui.play.board import face_of
 from bofa_studio.ui.play.controller import chip_name
-from bofa_studio.ui.play.seats import SIDE_COLOURS, side_name
+from bofa_studio.ui.play.seats import SIDE_COLOURS, result_summary, side_name
 
 
 def _clear(layout) -> None:
@@ -57,7 +57,9 @@ class DecisionBanner(QLabel):
         if c.replay is not None:
             text, colour = f"Replay: step {c.replay.index} of {len(c.replay)}", "#555555"
         elif c.is_over:
-            text, colour = "Game over: " + (c.result() or {}).get("summary", ""), "#333333"
+            result = c.result() or {}
+            text = "Game over: " + result_summary(result)
+            colour = SIDE_COLOURS.get(result.get("winner") or "", "#333333")
         else:
             side = c.decider()
             text, colour = c.decider_text(), SIDE_COLOURS.get(side or "", "#333333")

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bofa_studio.ui.play.seats import result_summary
+
 # Event kinds that come from a die or a blind draw: the log shows them as rolls.
 CHANCE_KINDS = {"combat_result", "fire_result", "entry_roll", "draw", "morale", "morale_check", "roll",
                 "dive_result", "spell_result", "rock_result", "regroup"}
@@ -41,6 +43,9 @@ def entries_from_events(at: int, events: Iterable[Any], side: str | None) -> lis
     out = []
     for e in events:
         text = e.text
+        if e.kind == "game_over" and isinstance(e.data, dict) and e.data.get("summary"):
+            # The engine's summary names the winning side by its identifier (free_peoples).
+            text = text.replace(e.data["summary"], result_summary(e.data))
         prov = e.data.get("provenance") if isinstance(e.data, dict) else None
         if prov:
             text += f"  [{prov}]"

@@ -36,6 +36,16 @@ def side_name(side: str | None) -> str:
     return SIDE_NAMES.get(side or "", side or "")
 
 
+def result_summary(result: dict[str, Any]) -> str:
+    """The outcome as players say it ("Free Peoples tactical victory", "Draw"), from the
+    engine's winner and level: its ``summary`` spells the side as an identifier."""
+    winner, level = result.get("winner"), result.get("level")
+    if winner is None:
+        summary = result.get("summary") or ("draw" if level == "draw" else "")
+        return summary[:1].upper() + summary[1:]
+    return f"{side_name(winner)} {level} victory" if level else f"{side_name(winner)} victory"
+
+
 def default_seats(names: tuple[str, str] = ("Free Peoples player", "Dark player")) -> list[Seat]:
     return [Seat(names[0], FREE_PEOPLES), Seat(names[1], DARK)]
 

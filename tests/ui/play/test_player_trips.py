@@ -72,3 +72,32 @@ def test_end_the_phase_does_nothing_to_the_game_behind_a_replay(qtbot, play_wind
     assert len(c.session.log) == n
     qtbot.mouseClick(w.replay_bar.findChildren(type(w.handover))[-1], Qt.MouseButton.LeftButton)
     assert c.replay is None and w.end_phase_action.isEnabled()
+
+
+WON = {"winner": "free_peoples", "level": "tactical", "score": {"free_peoples": 3, "dark": 1},
+       "control": {"victory.dale": "free_peoples", "victory.summit": "dark"},
+       "summary": "free_peoples tactical victory"}
+
+
+def test_the_end_screen_names_the_winner_in_words():
+    from bofa_studio.ui.play.dialogs import end_text
+
+    text = end_text(WON)
+    assert "<h2>Free Peoples tactical victory</h2>" in text and "free_peoples" not in text
+    assert "<h2>Draw</h2>" in end_text({"winner": None, "level": "draw", "summary": "draw"})
+
+
+def test_the_banner_and_the_log_name_the_winner_in_words(qtbot, play_window, monkeypatch):
+    from bofa_studio.rules.core import Event
+    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.ui.play.records import entries_from_events
+
+    c = play_window.controller
+    monkeypatch.setattr(PlayController, "is_over", property(lambda self: True))
+    monkeypatch.setattr(c, "result", lambda: WON)
+    c._changed()
+    assert play_window.banner.text() == "Game over: Free Peoples tactical victory"
+    assert "#2f6db5" in play_window.banner.styleSheet()  # the winner's colour
+    [entry] = entries_from_events(1, [Event("game_over", "the game ends after turn 12: free_peoples tactical "
+                                            "victory", dict(WON))], None)
+    assert entry.text == "the game ends after turn 12: Free Peoples tactical victory"
