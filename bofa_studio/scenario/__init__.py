@@ -72,13 +72,21 @@ def scenario_from_dict(data: dict[str, Any], file: str = "<scenario>") -> list[F
     for cid in data.get("default_placement", {}):
         if cid not in known:
             problems.append(FileProblem(file, f"$.default_placement.{cid}", f"no counter with id {cid!r}"))
-    covered = set()
+    covered: dict[int, int] = {}
     for i, mix in enumerate(data["chips"]["mix"]):
         if mix["from_turn"] > mix["to_turn"]:
             problems.append(FileProblem(file, f"$.chips.mix[{i}]", "from_turn is after to_turn"))
         if sum(mix["chips"].values()) < mix["phases"]:
             problems.append(FileProblem(file, f"$.chips.mix[{i}].phases", "more phases than chips in the cup"))
-        covered |= set(range(mix["from_turn"], mix["to_turn"] + 1))
+        turns = range(mix["from_turn"], mix["to_turn"] + 1)
+        # The game takes the first mix that covers a turn: a later one there would be ignored unseen.
+        twice = [t for t in turns if t in covered and t <= data["turns"]]
+        if twice:
+            problems.append(FileProblem(file, f"$.chips.mix[{i}]",
+                                        f"turn(s) {', '.join(map(str, twice))} already have a chip mix "
+                                        f"($.chips.mix[{covered[twice[0]]}]), which the game would use"))
+        for t in turns:
+            covered.setdefault(t, i)
     missing = [t for t in range(1, data["turns"] + 1) if t not in covered]
     if missing:
         problems.append(FileProblem(file, "$.chips.mix", f"no chip mix for turn(s) {', '.join(map(str, missing))}"))

@@ -209,3 +209,12 @@ def test_default_placement_is_checked_against_the_map_and_the_rules(tmp_path, da
     bad["default_placement"]["dain"] = data["default_placement"]["thorin"]
     path = _write(tmp_path, bad)
     assert validate_scenario_file(str(path)) == ["$.default_placement: B-2: Dain Ironfoot must be set up in its zone"]
+
+
+def test_a_turn_in_two_chip_mixes_is_a_problem(data):
+    # The game uses the first mix covering a turn; the author of the second would never see it used.
+    bad = copy.deepcopy(data)
+    bad["chips"]["mix"].append({**bad["chips"]["mix"][1], "from_turn": 12, "to_turn": 12})
+    problems = scenario_from_dict(bad, "x.json")
+    assert [(p.where, p.message) for p in problems] == [
+        ("$.chips.mix[2]", "turn(s) 12 already have a chip mix ($.chips.mix[1]), which the game would use")]

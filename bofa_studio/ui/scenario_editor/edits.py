@@ -138,8 +138,9 @@ def set_counter_field(model: ScenarioModel, cid: str, key: str, value: Any) -> N
 
 # -- rules, turns and chips --------------------------------------------------------------
 def set_option(model: ScenarioModel, name: str, on: bool) -> None:
-    note = model.get(("rules", "option_notes", name), name)
-    push(model, f"{'Turn on' if on else 'Turn off'} {note.split(':')[0]}", [(("rules", "options", name), on)])
+    # The whole note up to its parenthesis: "Turn on S-7" would not say which of four S-7 options.
+    note = model.get(("rules", "option_notes", name), name).split(" (")[0]
+    push(model, f"{'Turn on' if on else 'Turn off'} {note}", [(("rules", "options", name), on)])
 
 
 def set_level(model: ScenarioModel, level: str) -> None:
@@ -151,7 +152,8 @@ def set_turns(model: ScenarioModel, turns: int) -> None:
 
 
 def set_meta(model: ScenarioModel, key: str, value: str) -> None:
-    push(model, f"Set scenario {key}", [(("meta", key), value)], merge=f"meta:{key}")
+    text = f"Rename the scenario to {value}" if key == "name" else f"Edit the scenario {key}"
+    push(model, text, [(("meta", key), value)], merge=f"meta:{key}")
 
 
 def set_chip_mix(model: ScenarioModel, mix: list[dict[str, Any]], label: str) -> None:

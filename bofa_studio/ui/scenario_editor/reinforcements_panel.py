@@ -48,8 +48,8 @@ class ReinforcementsPanel(QWidget):
         add_fp = QPushButton("Add (Free Peoples)")
         add_dark = QPushButton("Add (Dark)")
         delete = QPushButton("Delete")
-        add_fp.clicked.connect(lambda: edits.add_reinforcement(model, "free_peoples", 1))
-        add_dark.clicked.connect(lambda: edits.add_reinforcement(model, "dark", 1))
+        add_fp.clicked.connect(lambda: self.add("free_peoples"))
+        add_dark.clicked.connect(lambda: self.add("dark"))
         delete.clicked.connect(self._delete)
         buttons = QHBoxLayout()
         for b in (add_fp, add_dark, delete):
@@ -235,6 +235,13 @@ class ReinforcementsPanel(QWidget):
         alt = copy.deepcopy(self.entries()[i].get("alternatives") or {"option": "s5_second_wave_roll", "rule": "S-5"})
         alt.setdefault("rolls", []).append({"min": 1, "max": 10, "groups": list(self.entries()[i]["entry"].get("groups", []))})
         self._set("alternatives", alt)
+
+    def add(self, side: str) -> None:
+        """Add an entry and select it, so the form the author types into next is the new one's."""
+        edits.add_reinforcement(self.model, side, 1)
+        self.list.setCurrentRow(len(self.entries()) - 1)
+        self.name.setFocus()
+        self.name.selectAll()
 
     def _delete(self) -> None:
         i = self.index()

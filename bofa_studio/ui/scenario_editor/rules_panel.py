@@ -149,12 +149,24 @@ class RulesPanel(QWidget):
         edits.set_chip_mix(self.model, mix, "Edit the chip mix")
 
     def _add_range(self) -> None:
+        """A new range after the last one; when the last reaches the final turn, split it there.
+
+        Appending "from the last turn" on top of a range that already covers it would give a
+        turn two mixes, and the game would silently use the first.
+        """
         mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
         last = mix[-1] if mix else {"to_turn": 0, "phases": 4, "chips": {"move": 3, "combat": 1, "fire": 1}}
         turns = self.model.get(("turns",), 12)
-        start = min(last["to_turn"] + 1, turns)
-        mix.append({"from_turn": start, "to_turn": turns, "phases": last["phases"], "chips": dict(last["chips"])})
+        if last["to_turn"] < turns or not mix:
+            start, end = last["to_turn"] + 1, turns
+        elif last["from_turn"] < turns:
+            start, end = turns, last["to_turn"]
+            last["to_turn"] = turns - 1
+        else:
+            return  # the last range is the final turn alone: nothing left to split
+        mix.append({"from_turn": start, "to_turn": end, "phases": last["phases"], "chips": dict(last["chips"])})
         edits.set_chip_mix(self.model, mix, f"Add a chip mix from turn {start}")
+        self.mix.setCurrentCell(len(mix) - 1, 0)
 
     def _remove_range(self) -> None:
         row = self.mix.currentRow()

@@ -212,6 +212,8 @@ class ScenarioEditorWindow(QMainWindow):
         run_drag(self.view, self.model, ids)
 
     def _model_changed(self, path: tuple) -> None:
+        if not path or path[0] == "meta":
+            self._update_title()  # the title names the scenario; a second rename keeps it dirty
         if not path or path[0] in ("default_placement", "counters", "order_of_battle"):
             self.scene.refresh()
         if self.selected:
