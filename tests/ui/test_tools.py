@@ -394,3 +394,12 @@ def test_entry_triangles_join_the_groups_the_map_and_scenarios_spell(window):
     options.feature.setCurrentIndex(options.feature.findData(HexFeature.VICTORY))
     drag(window, "feature", ["0505"])
     assert window.document.undo_stack.undoText() == "Add victory star (1 hex)"
+
+
+def test_long_map_details_show_their_beginning(window):
+    """A long name or source showed only its tail ('...e Armies (1984), reconstructed')."""
+    board = window.document.board
+    long_name = "The Battle of Five Armies (1984), reconstructed from the rulebook and the box art"
+    window.document.undo_stack.push(MetaCommand(board, MapMeta(name=long_name, source=long_name)))
+    for field in (window.properties.name, window.properties.source):
+        assert field.text() == long_name and field.cursorPosition() == 0

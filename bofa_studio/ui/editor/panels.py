@@ -352,6 +352,7 @@ class PropertiesPanel(QWidget):
         for field, value in ((self.name, m.name), (self.source, m.source), (self.provenance, m.provenance)):
             if field.text() != value:
                 field.setText(value)
+                field.setCursorPosition(0)  # a long name shows its start, not its last words
         if self.notes.toPlainText() != m.notes:
             self.notes.setPlainText(m.notes)
         self._notes_timer.stop()
