@@ -117,6 +117,14 @@ class CounterDetails(QWidget):
         self.preview.counter = counter
         self.preview.update()
         if counter is None:
+            # Nothing selected: blank fields, not the last counter's (or the first weapon's) values.
+            self.title.setText("Select a counter in a tray, on the map or in the table.")
+            for w in (self.weapon, self.command, self.assignment):
+                w.blockSignals(True)
+                w.setCurrentIndex(-1)
+                w.blockSignals(False)
+            for label in self.provenance.values():
+                label.clear()
             return
         widgets = [self.weapon, self.command, self.assignment, *self.spins.values()]
         for w in widgets:

@@ -37,6 +37,7 @@ from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import WEAPONS
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.wording import command_text
 
 # (header, tooltip); the value columns are (side, key) below.
 COLUMNS = [
@@ -142,7 +143,7 @@ class OrderOfBattleModel(QAbstractTableModel):
             if col == SIDE:
                 return "Free Peoples" if c["side"] == "free_peoples" else "Dark"
             if col == GROUP:
-                return c["command"]
+                return command_text(c["command"])
             if col == WEAPON:
                 return c["weapon"].replace("_", " ")
             if col in VALUE_COLUMNS:

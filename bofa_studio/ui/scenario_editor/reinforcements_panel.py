@@ -31,7 +31,13 @@ from PySide6.QtWidgets import (
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
-from bofa_studio.ui.scenario_editor.wording import group_text, groups_text, option_text, parse_groups
+from bofa_studio.ui.scenario_editor.wording import (
+    group_text,
+    groups_text,
+    option_order,
+    option_text,
+    parse_groups,
+)
 
 SIDES = [("free_peoples", "Free Peoples"), ("dark", "Dark")]
 
@@ -89,7 +95,7 @@ class ReinforcementsPanel(QWidget):
         self.alt_option = QComboBox()
         self.alt_option.addItem("none (always the entry groups above)", "")
         notes = model.get(("rules", "option_notes"), {}) or {}
-        for key in sorted(model.get(("rules", "options"), {})):
+        for key in sorted(model.get(("rules", "options"), {}), key=option_order):
             self.alt_option.addItem(option_text(key, notes), key)
         # The option notes are long: elide in the box rather than widen the panel past its dock.
         self.alt_option.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

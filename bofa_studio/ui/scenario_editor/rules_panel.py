@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
-from bofa_studio.ui.scenario_editor.wording import chip_text, level_text, option_text
+from bofa_studio.ui.scenario_editor.wording import chip_text, level_text, option_order, option_text
 
 LEVELS = ["basic", "standard"]
 OPTION_WIDTH = 48  # characters per line of an option's checkbox
@@ -78,7 +78,7 @@ class RulesPanel(QWidget):
         box = QGroupBox("Optional rules (hover for the rule's text)")
         opts = QVBoxLayout(box)
         notes = model.get(("rules", "option_notes"), {}) or {}
-        for key in model.get(("rules", "options"), {}):
+        for key in sorted(model.get(("rules", "options"), {}), key=option_order):
             # Wrapped by hand (a checkbox does not wrap), so the longest note fits the dock.
             check = QCheckBox(textwrap.fill(option_text(key, notes), OPTION_WIDTH, subsequent_indent="  "))
             check.setToolTip(option_tooltip(key, notes.get(key, key)))
@@ -120,6 +120,7 @@ class RulesPanel(QWidget):
         try:
             if not self.name.hasFocus():
                 self.name.setText(m.get(("meta", "name"), ""))
+                self.name.setCursorPosition(0)  # a long name shows its start, not its end
             if self.description.toPlainText() != m.get(("meta", "description"), ""):
                 self.description.setPlainText(m.get(("meta", "description"), ""))
             self.level.setCurrentIndex(max(0, self.level.findData(m.get(("rules", "level"), "basic"))))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.map_panel import counter_pixmap, face_of, ids_from, mime_for
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.wording import command_text
 
 ICON = 44
 EMPTY_HEIGHT = 24  # one line of text: what an empty tray shrinks to
@@ -144,7 +145,7 @@ class CounterTrays(QTabWidget):
                     tray.addItem(item)
                 waiting += tray.count()
                 on_map = sum(1 for c in members if c["id"] in placed)
-                layout.addWidget(QLabel(f"<b>{command.replace('_', ' ').title()}</b> "
+                layout.addWidget(QLabel(f"<b>{command_text(command)}</b> "
                                         f"&mdash; {tray.count()} in the tray, {on_map} on the map"))
                 tray.fit_height()
                 layout.addWidget(tray)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from bofa_studio.rules.bofa1984.wording import chip_text
 
-__all__ = ["chip_text", "groups_text", "group_text", "level_text", "option_text", "parse_groups", "weapon_text",
+__all__ = ["chip_text", "command_text", "option_order", "groups_text", "group_text", "level_text", "option_text", "parse_groups", "weapon_text",
            "zone_text"]
 
 _ZONE_WORDS = {"free_peoples": "Free Peoples", "dark": "Dark", "nw": "north-west", "ne": "north-east",
@@ -61,6 +61,19 @@ def weapon_text(weapon: str) -> str:
 
 def level_text(level: str) -> str:
     return LEVELS.get(level, level)
+
+
+def option_order(key: str) -> tuple[int, int, str]:
+    """The Standard Game's rules first, then the optional ones, each in rulebook order (S-3 ... S-11, O-1 ... O-9)."""
+    found = re.match(r"([so])(\d+)_", key)
+    if not found:
+        return (2, 0, key)
+    return (0 if found.group(1) == "s" else 1, int(found.group(2)), key)
+
+
+def command_text(command: str) -> str:
+    """A group (command) as the trays head it: ``free_peoples`` -> "Free Peoples"."""
+    return command.replace("_", " ").title()
 
 
 def option_text(key: str, notes: dict[str, str]) -> str:

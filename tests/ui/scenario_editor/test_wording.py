@@ -116,3 +116,25 @@ def test_clicking_a_problem_without_a_counter_opens_the_panel_that_fixes_it(edit
     editor.problems.list.itemClicked.emit(item)
     assert editor.tables.currentWidget() is editor.tables.fire
     assert in_front(editor, "Tables")
+
+
+def test_options_are_listed_in_rulebook_order(editor):
+    keys = list(editor.rules.options)
+    assert keys[:3] == ["s3_regrouping", "s3_second_chooser_may_draw", "s5_second_wave_roll"]
+    assert keys.index("s11_victory") == keys.index("s10_leaders") + 1  # S-10 after S-8, not after S-1
+    assert keys.index("o1_bat_attack") > keys.index("s11_victory") and keys[-1] == "o9_extra_turns"
+
+
+def test_the_order_of_battle_names_groups_as_the_trays_do(editor):
+    from bofa_studio.ui.scenario_editor.oob_table import GROUP
+
+    row = editor.oob_model.row_of("bard")
+    assert editor.oob_model.index(row, GROUP).data() == "Men"
+
+
+def test_deselecting_clears_the_counter_panel(editor):
+    editor.select("bard")
+    editor.select(None)
+    assert "Bard" not in editor.details.title.text()
+    assert editor.details.weapon.currentText() == ""
+    assert editor.details.provenance["full"].text() == ""
