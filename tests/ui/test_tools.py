@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from bofa_studio.board.mapfile import load_map
 from bofa_studio.board.model import HexFeature, HexsideFeature, MapMeta, SlopeLine, Terrain
-from bofa_studio.hexgrid import Hexside, hex_range
+from bofa_studio.hexgrid import Hexside, hex_line, hex_range
 from bofa_studio.ui.editor.commands import MetaCommand
 from bofa_studio.ui.map_scene import ToolEvent
 from tests.ui.conftest import hx
@@ -403,3 +403,18 @@ def test_long_map_details_show_their_beginning(window):
     window.document.undo_stack.push(MetaCommand(board, MapMeta(name=long_name, source=long_name)))
     for field in (window.properties.name, window.properties.source):
         assert field.text() == long_name and field.cursorPosition() == 0
+
+
+def test_a_fast_area_drag_leaves_no_gaps(window, qtbot):
+    """Like the brush, an area drag takes every hex it crosses, not only those a mouse event lands on."""
+    board = window.document.board
+    window.set_tool("area")
+    window.tool.select("dale")
+    view = window.view
+    at = lambda label: view.mapFromScene(window.scene.hex_center(hx(board, label)))  # noqa: E731
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=at("0204"))
+    qtbot.mouseMove(view.viewport(), at("0804"))  # one jump across six hexes
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=at("0804"))
+    crossed = set(hex_line(hx(board, "0204"), hx(board, "0804")))
+    assert len(crossed) == 7 and crossed <= board.areas["dale"]
+    assert window.document.undo_stack.count() == 1  # one drag, one undo entry

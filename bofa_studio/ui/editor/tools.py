@@ -543,6 +543,7 @@ class AreaTool(Tool):
         super().__init__(ctx)
         self.area: str | None = None
         self._stroke: int | None = None
+        self._last: Hex | None = None
         self._adding = True
         self.listeners: list[Callable[[str | None], None]] = []  # told when the chosen area changes
 
@@ -569,6 +570,7 @@ class AreaTool(Tool):
             self.ctx.message("Choose or create an area first.")
             return
         self._stroke = new_stroke()
+        self._last = event.hex
         in_area = event.hex in self.board.areas[self.area]
         self._adding = event.button == Qt.MouseButton.LeftButton and not in_area
         self.toggle([event.hex])
@@ -580,10 +582,14 @@ class AreaTool(Tool):
         else:
             overlay.set_hexes(HOVER_KEY, [event.hex], HOVER_BRUSH, HOVER_PEN)
         if self._stroke is not None and event.hex is not None:
-            self.toggle([event.hex])
+            # A fast drag skips hexes between two events; take the line between them.
+            last, self._last = self._last, event.hex
+            path = hex_line(last, event.hex) if last is not None else [event.hex]
+            self.toggle([h for h in path if h in self.board])
 
     def release(self, event: ToolEvent) -> None:
         self._stroke = None
+        self._last = None
 
     def toggle(self, hexes: Iterable[Hex]) -> None:
         current = self.board.areas[self.area]
