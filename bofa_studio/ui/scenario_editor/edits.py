@@ -15,6 +15,7 @@ from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
 from bofa_studio.ui.scenario_editor.wording import (
     groups_text,
     level_text,
+    option_order,
     option_text,
     weapon_text,
     zone_text,
@@ -144,7 +145,19 @@ def set_option(model: ScenarioModel, name: str, on: bool) -> None:
 
 
 def set_level(model: ScenarioModel, level: str) -> None:
-    push(model, f"Rule level: {level_text(level)}", [(("rules", "level"), level)])
+    """Change the rule level and, in the same step, the Standard Game's rules (S-3 ... S-11) to match.
+
+    The file names every option, and a named option overrides the level: a Basic Game
+    turned "standard" would keep all its S- rules off and play as the Basic Game. So
+    Standard ticks them and Basic clears them; the author then unticks any one to leave out.
+    """
+    options = dict(model.get(("rules", "options"), {}) or {})
+    standard = [k for k in options if option_order(k)[0] == 0]
+    for k in standard:
+        options[k] = level == "standard"
+    changes: list[tuple[tuple, Any]] = [(("rules", "level"), level), (("rules", "options"), options)]
+    turned = "on" if level == "standard" else "off"
+    push(model, f"Rule level: {level_text(level)} (the Standard Game's S- rules {turned})", changes)
 
 
 def set_turns(model: ScenarioModel, turns: int) -> None:

@@ -46,3 +46,21 @@ def test_add_turn_range_splits_the_last_range_instead_of_doubling_a_turn(editor)
     assert [(r["from_turn"], r["to_turn"]) for r in m.data["chips"]["mix"]] == [(1, 3), (4, 11), (12, 16)]
     assert scenario_from_dict(m.data) == []
     assert m.undo_stack.undoText() == "Add a chip mix from turn 12"
+
+
+def test_choosing_the_standard_game_turns_its_rules_on_in_one_step(editor):
+    # A named option overrides the level: a Basic Game relabelled "standard" kept every S- rule off.
+    m = editor.model
+    level = editor.rules.level
+    level.setCurrentIndex(level.findData("standard"))
+    level.activated.emit(level.currentIndex())
+    standard = [k for k in m.data["rules"]["options"] if k.startswith("s")]
+    assert m.data["rules"]["level"] == "standard"
+    assert all(m.data["rules"]["options"][k] for k in standard)
+    assert editor.rules.options["s7_rolling_rocks"].isChecked()
+    assert not m.data["rules"]["options"]["o1_bat_attack"]  # optional rules stay as they were
+    assert m.undo_stack.undoText() == "Rule level: Standard Game (the Standard Game's S- rules on)"
+    m.undo_stack.undo()
+    assert m.data["rules"]["level"] == "basic"
+    assert not any(m.data["rules"]["options"][k] for k in standard)
+    assert not editor.rules.options["s7_rolling_rocks"].isChecked()
