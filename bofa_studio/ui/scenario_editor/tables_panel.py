@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -63,6 +64,9 @@ def provenance_colour(prov: str) -> QColor:
 
 
 class TableGrid(QWidget):
+    # Why a typed cell was not taken (the cell goes back to its value); the window shows it.
+    refused = Signal(str)
+
     def __init__(self, model: ScenarioModel, table: str) -> None:
         super().__init__()
         self.model = model
@@ -92,6 +96,9 @@ class TableGrid(QWidget):
 
     def refresh(self) -> None:
         t = self.data()
+        # Rebuilt after every edit: keep the author's place, so Enter or an arrow goes on from there.
+        here = (self.grid.currentRow(), self.grid.currentColumn())
+        scrolled = (self.grid.horizontalScrollBar().value(), self.grid.verticalScrollBar().value())
         self.grid.blockSignals(True)
         self.grid.clear()
         self.grid.setColumnCount(len(t["columns"]))
@@ -106,6 +113,10 @@ class TableGrid(QWidget):
                 item.setToolTip(cell.get("provenance", ""))
                 self.grid.setItem(i, j, item)
         self.grid.resizeColumnsToContents()
+        if 0 <= here[0] < self.grid.rowCount() and 0 <= here[1] < self.grid.columnCount():
+            self.grid.setCurrentCell(*here)
+        self.grid.horizontalScrollBar().setValue(scrolled[0])
+        self.grid.verticalScrollBar().setValue(scrolled[1])
         self.grid.blockSignals(False)
 
     def cell_text(self, row: int, col: int) -> str:
@@ -129,8 +140,15 @@ class TableGrid(QWidget):
         return True
 
     def _edited(self, item: QTableWidgetItem) -> None:
-        if not self.edit_cell(item.row(), item.column(), item.text()):
+        text, row, col = item.text(), item.row(), item.column()  # the refresh deletes the item
+        if not self.edit_cell(row, col, text):
             self.refresh()
+            expected = ("a result as printed: D1, A2, D1* (O-4 hysteria) or - for none" if self.table == "combat"
+                        else "a number of hits, or - for none")
+            roll = self.data()["rows"][row]["roll"]
+            column = self.data()["columns"][col]["label"]
+            self.refused.emit(f"{self.table.title()} Table, roll {roll}, column {column}: {text!r} is not a "
+                              f"cell; expected {expected}.")
 
     def reset(self) -> None:
         edits.reset_table(self.model, self.table, default_tables()[self.table])

@@ -112,6 +112,8 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob.horizontalHeader().setStretchLastSection(True)
         self.oob.clicked.connect(lambda index: self.select(self.oob_model.counter_id(index.row())))
         self.oob_model.refused.connect(self._edit_refused)
+        self.tables.combat.refused.connect(self._edit_refused)
+        self.tables.fire.refused.connect(self._edit_refused)
         self.problems = ScenarioProblemsPanel(m)
         self.problems.refreshed.connect(self._problems_refreshed)
         self.problems.problem_activated.connect(self._problem_activated)

@@ -64,3 +64,15 @@ def test_choosing_the_standard_game_turns_its_rules_on_in_one_step(editor):
     assert m.data["rules"]["level"] == "basic"
     assert not any(m.data["rules"]["options"][k] for k in standard)
     assert not editor.rules.options["s7_rolling_rocks"].isChecked()
+
+
+def test_a_table_edit_keeps_the_authors_place_and_a_refused_cell_says_why(editor):
+    grid = editor.tables.combat.grid
+    grid.setCurrentCell(12, 9)
+    grid.item(12, 9).setText("A2")
+    assert (grid.currentRow(), grid.currentColumn()) == (12, 9)  # Enter or an arrow goes on from here
+    editor.model.undo_stack.undo()
+    assert (grid.currentRow(), grid.currentColumn()) == (12, 9)
+    grid.item(3, 3).setText("Z9")
+    assert grid.item(3, 3).text() == "D1*"
+    assert editor.statusBar().currentMessage().startswith("Combat Table, roll 3, column 0: 'Z9' is not a cell")
