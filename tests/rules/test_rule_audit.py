@@ -654,3 +654,26 @@ def test_o1_no_bats_in_the_guard_rooms():
     assert [item[1] for item in state.todo] == ["dwarf_axeman_1"]
     game.apply(state, DieRoll(1))
     assert "dwarf_axeman_1" not in state.pos and "elf_archer_1" in state.pos and state.stage == "fire"
+
+
+def test_s5_only_the_second_wave_is_placed_on_enemies_in_the_standard_game_too():
+    """S-5, under "REINFORCEMENTS IN TURN 4": "So that they can intervene in the game, reinforcements
+    may simply be placed directly on top of the enemy counters (as a skirmish)." The engine reads this
+    of the turn-4 Second Wave (as B-5 does), not of the Third Attack (docs/rules-standard.md)."""
+    import copy
+
+    from bofa_helpers import _base
+
+    from bofa_studio.rules.bofa1984.actions import Place
+    from bofa_studio.rules.bofa1984.game import STANDARD_OPTIONS
+
+    board = plain_board(8, 8)
+    for label, group in [("0101", "north_west"), ("0801", "north_east"), ("0108", "south_west"),
+                         ("0808", "south_east")]:
+        board.set_entry_group(h(board, label), group)
+    options = {o: True for o in STANDARD_OPTIONS if o != "s5_second_wave_roll"}
+    game = make_game(board, reinforcements=copy.deepcopy(_base()["order_of_battle"]["reinforcements"]), **options)
+    state = position(game, {"0801": "elf_spearman_1"}, turn=4)
+    assert Place("gurash_goblin_spearman_1", h(board, "0801")) in game.legal_actions(state)
+    state = position(game, {"0808": "elf_spearman_1"}, turn=5)
+    refused(game, state, Place("warg_1", h(board, "0808")), "B-5")
