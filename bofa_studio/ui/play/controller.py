@@ -759,6 +759,8 @@ class PlayController:
                 move = A.Move(self.selection, h)
                 self.refusal = preview.explain(self.game, self.state, move) or RuleError("B-6", "not reachable")
                 self._changed()
+            else:
+                self._explain_idle(h)
             return False
         groups = [mine] if len(mine) > 1 else []
         groups += [(c,) for c in reversed(mine)]
@@ -829,6 +831,42 @@ class PlayController:
         """S-7: the boulder pile whose roll is armed (its slope lines are highlighted)."""
         return self.armed.pile if isinstance(self.armed, A.RollRocks) else None
 
+    def _explain_idle(self, h: Hex) -> None:
+        """A click on one's own counters that cannot act now says why (the engine's words),
+        rather than doing nothing: already moved, fought or shot, not an archer, or (O-2)
+        another seat's."""
+        side, s, g = self.decider(), self.state, self.game
+        own = [c for c in self.stack(h) if g.side_of[c] == side]
+        if not own:
+            return
+        if self.o2 and not any(self.commands(c) for c in own):
+            self.refusal = self._command_refusal(own[0])
+            self._changed()
+            return
+        own = [c for c in own if self.commands(c)]
+        names = " and ".join(g.specs[c].name for c in own)
+        has = "have" if len(own) > 1 else "has"
+        stage = s.stage
+        if stage == "move" and all(c in s.moved for c in own):
+            self.refusal = RuleError("B-6", f"{names} {has} already moved this phase")
+        elif stage == "combat" and all(c in s.fought for c in own):
+            self.refusal = RuleError("B-7", f"{names} {has} already fought this phase (one attack or "
+                                            "skirmish each)")
+        elif stage == "fire":
+            archers = [c for c in own if g.specs[c].is_archer]
+            if not archers:
+                self.refusal = RuleError("B-8", f"{names} cannot shoot: archery fire can only be made by "
+                                                "archers (a bow on the counter)")
+            elif all(c in s.fired for c in archers):
+                names = " and ".join(g.specs[c].name for c in archers)
+                has = "have" if len(archers) > 1 else "has"
+                self.refusal = RuleError("B-8", f"{names} {has} already shot this phase (archers shoot once)")
+            else:
+                return
+        else:
+            return
+        self._changed()
+
     def _click_combat(self, h: Hex, counter: str | None) -> bool:
         # A skirmish hex (both sides in it) is a target too: a selection from an adjacent
         # hex is its second wave.
@@ -850,13 +888,18 @@ class PlayController:
         sides = {self.game.side_of[c] for c in stack}
         if sides == {side}:
             group = own()
+            if not group:
+                self._explain_idle(h)
+                return False
             sel = [c for c in self.selection if c not in group]
             if not set(group) <= set(self.selection):
                 sel += list(group)
             self.selection = tuple(sel)
+            self.refusal = None
             self._changed()
         elif stack:
             self.target = h
+            self.refusal = None
             self._changed()
         return False
 

@@ -101,3 +101,49 @@ def test_the_banner_and_the_log_name_the_winner_in_words(qtbot, play_window, mon
     [entry] = entries_from_events(1, [Event("game_over", "the game ends after turn 12: free_peoples tactical "
                                             "victory", dict(WON))], None)
     assert entry.text == "the game ends after turn 12: Free Peoples tactical victory"
+
+
+def _own_hex(c, pred):
+    side = c.decider()
+    for cid in c.state.pos:
+        h = c.hex_of(cid)
+        own = [x for x in c.stack(h) if c.game.side_of[x] == side]
+        if c.game.side_of[cid] == side and len(own) == len(c.stack(h)) and pred(own):
+            return h, own
+    return None
+
+
+def test_a_click_on_a_counter_that_already_moved_says_so(qtbot, play_window):
+    from tests.ui.play.conftest import click_hex
+
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "move" and _own_hex(c, lambda own: all(x in c.state.moved
+                                                                                    for x in own)), seed=3)
+    c.confirm_handover()
+    h, own = _own_hex(c, lambda own: all(x in c.state.moved for x in own))
+    click_hex(qtbot, w, h)
+    assert c.refusal is not None and c.refusal.rule == "B-6"
+    assert "already moved this phase" in c.refusal.reason
+    assert c.game.specs[own[0]].name in w.decisions.refusal.text()
+
+
+def test_a_click_on_a_counter_without_a_bow_in_the_fire_phase_says_why(qtbot, play_window):
+    from tests.ui.play.conftest import click_hex
+
+    w, c = play_window, play_window.controller
+
+    def no_bow(own):
+        return not any(c.game.specs[x].is_archer for x in own)
+
+    play_until(c, lambda c: c.state.stage == "fire" and _own_hex(c, no_bow), seed=4)
+    c.confirm_handover()
+    h, own = _own_hex(c, no_bow)
+    click_hex(qtbot, w, h)
+    assert c.selection == ()
+    assert c.refusal is not None and c.refusal.rule == "B-8" and "only be made by archers" in c.refusal.reason
+    # A click on archers that can still shoot selects them and clears the complaint.
+    archer = next((x for x in c.state.pos if c.game.side_of[x] == c.decider() and c.game.specs[x].is_archer
+                   and x not in c.state.fired and _own_hex(c, lambda own, x=x: x in own)), None)
+    if archer is not None:
+        click_hex(qtbot, w, c.hex_of(archer))
+        assert archer in c.selection and c.refusal is None and w.decisions.refusal.text() == ""
