@@ -41,6 +41,8 @@ class Odds:
     outcomes: dict[tuple[int, int], float] = field(default_factory=dict)
     rolls: dict[int, tuple[int, int]] = field(default_factory=dict)  # die face -> outcome
     error: RuleError | None = None
+    # Fire: each archer's bow value, range and strength at that range (B-8), so the total adds up.
+    parts: list[str] = field(default_factory=list)
 
     @property
     def total_modifier(self) -> int:
@@ -51,6 +53,7 @@ class Odds:
             return f"Refused ({self.error.rule}): {self.error.reason}"
         if self.kind == "fire":
             head = f"Fire strength {self.strength}, column {self.column}"
+            head += "".join(f"\n  {part}" for part in self.parts)
         else:
             diff = self.strength - self.defence
             head = f"{self.strength} against {self.defence}: difference {diff:+d}, column {self.column}"
@@ -118,7 +121,22 @@ def odds(game: Any, state: Any, action: Any) -> Odds:
         col = game.tables.fire_column(p.strength)
         result.column = game.tables.fire_columns[col]["label"]
     result.outcomes = dict(acc)
+    if p.kind == "fire" and hasattr(action, "archers"):
+        result.parts = _bow_parts(game, state, action)
     return result
+
+
+def _bow_parts(game: Any, state: Any, action: Any) -> list[str]:
+    """B-8: one line per archer, "Elf Archer 1: bow 6 at 3 hexes → 4"."""
+    from bofa_studio.rules.bofa1984.fire import bow, bow_at_range
+
+    cb, target = game.cb, game.idx(action.target)
+    out = []
+    for cid in action.archers:
+        d = cb.distance(state.pos[cid], target)
+        b = bow(game, state, cid)
+        out.append(f"{game.specs[cid].name}: bow {b} at {d} {'hex' if d == 1 else 'hexes'} → {bow_at_range(b, d)}")
+    return out
 
 
 @dataclass

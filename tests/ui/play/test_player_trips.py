@@ -147,3 +147,22 @@ def test_a_click_on_a_counter_without_a_bow_in_the_fire_phase_says_why(qtbot, pl
     if archer is not None:
         click_hex(qtbot, w, c.hex_of(archer))
         assert archer in c.selection and c.refusal is None and w.decisions.refusal.text() == ""
+
+
+def test_the_fire_preview_shows_how_range_makes_the_strength(qtbot, play_window):
+    """B-8: 'Fire strength 1' from a bow of 4 is a puzzle unless the range is given."""
+    from bofa_studio.hexgrid import distance
+    from bofa_studio.rules.bofa1984 import actions as A
+    from tests.ui.play.conftest import click_hex
+
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "fire" and any(isinstance(a, A.Fire) for a in c.legal()), seed=4)
+    c.confirm_handover()
+    fire = next(a for a in c.legal() if isinstance(a, A.Fire))
+    click_hex(qtbot, w, c.hex_of(fire.archers[0]))
+    click_hex(qtbot, w, fire.target)
+    text = w.decisions.odds.text()
+    archer = c.game.specs[fire.archers[0]]
+    d = distance(c.hex_of(fire.archers[0]), fire.target)
+    assert f"{archer.name}: bow {archer.bow[c.state.steps[fire.archers[0]] - 1]} at {d} hex" in text
+    assert w.decisions.commit.text() == "Fire!"
