@@ -73,7 +73,9 @@ class TableGrid(QWidget):
         self.table = table
         self.grid = QTableWidget()
         self.grid.itemChanged.connect(self._edited)
-        reset = QPushButton(f"Reset the {table.title()} Table to the default")
+        # Short, so the legend and the button fit the 450-pixel dock; the tooltip says which table.
+        reset = QPushButton("Reset to default")
+        reset.setToolTip(f"Put back the shipped {table.title()} Table (one undo step)")
         reset.clicked.connect(self.reset)
         legend = QLabel(" ".join(f"<span style='background:{c}'>&nbsp;{k}&nbsp;</span>"
                                  for k, c in PROVENANCE_COLOURS.items()))

@@ -81,7 +81,7 @@ def test_weapon_rule_level_and_chips_read_as_words(editor):
 
 def test_side_panels_fit_their_dock_without_scrolling_sideways(editor):
     # The dock opens 450 pixels wide; the Delete button and the fourth entry group were off its edge.
-    for panel in (editor.reinforcements, editor.rules, editor.details):
+    for panel in (editor.reinforcements, editor.rules, editor.details, editor.tables.combat, editor.tables.fire):
         assert panel.minimumSizeHint().width() <= 440, panel
 
 
