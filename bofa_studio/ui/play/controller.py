@@ -32,7 +32,7 @@ from bofa_studio.ui.play.seats import (
     seat_names,
     seats_from_dict,
     seats_to_dict,
-    side_name,
+    who_and_side,
 )
 
 
@@ -263,7 +263,7 @@ class PlayController:
         if self.o2:
             self._update_seat()
             who = self.seat_name(self.active_seat)
-        return f"{who} ({side_name(side)}): {self.stage_text()}"
+        return f"{who_and_side(who, side)}: {self.stage_text()}"
 
     def stage_text(self) -> str:
         s = self.state

@@ -93,8 +93,10 @@ class TurnPanel(QWidget):
             self.chips.setText(f"<b>Setup</b>: {side_name(s.setup_side)} places counters (B-2)")
             return
         cup = ", ".join(f"{chip_name(k)} ×{n}" for k, n in sorted(s.cup.items()) if n > 0) or "empty"
-        rows = [f"<b>Turn {s.turn}</b> ({'black' if s.turn % 2 else 'white'}), phase {s.phase_no}"
-                f" of {c.game.mix_for(s.turn)['phases'] if s.turn else '?'}",
+        phases = c.game.mix_for(s.turn)["phases"] if s.turn else "?"
+        # Phase 0 is the chip choice that opens the turn (B-3): no phase has been played yet.
+        when = f"phase {s.phase_no} of {phases}" if s.phase_no else f"choosing chips, {phases} phases to play"
+        rows = [f"<b>Turn {s.turn}</b> ({'black' if s.turn % 2 else 'white'}), {when}",
                 f"Cup: {cup}"]
         if s.first_chooser:
             rows.append(f"First choice: {side_name(s.first_chooser)} → {chip_name(s.first_chip) if s.first_chip else '…'}")
@@ -360,7 +362,7 @@ class TrayPanel(QListWidget):
                     item.setSelected(True)
             if not c.tray():
                 for when, ids in c.waiting().items():
-                    item = QListWidgetItem(f"{when} ({len(ids)} counters)")
+                    item = QListWidgetItem(f"{when} ({len(ids)} {'counter' if len(ids) == 1 else 'counters'})")
                     item.setFlags(Qt.ItemFlag.NoItemFlags)
                     self.addItem(item)
         self.blockSignals(False)

@@ -46,6 +46,12 @@ def result_summary(result: dict[str, Any]) -> str:
     return f"{side_name(winner)} {level} victory" if level else f"{side_name(winner)} victory"
 
 
+def who_and_side(names: str, side: str | None) -> str:
+    """'Alice (Free Peoples)', or just 'Free Peoples player' when the name already says the side."""
+    side_text = side_name(side)
+    return names if names == f"{side_text} player" else f"{names} ({side_text})"
+
+
 def default_seats(names: tuple[str, str] = ("Free Peoples player", "Dark player")) -> list[Seat]:
     return [Seat(names[0], FREE_PEOPLES), Seat(names[1], DARK)]
 

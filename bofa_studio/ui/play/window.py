@@ -41,7 +41,7 @@ from bofa_studio.ui.play.panels import (
     TurnPanel,
 )
 from bofa_studio.ui.play.records import autosave_path
-from bofa_studio.ui.play.seats import SIDE_COLOURS, engine_seats, side_name
+from bofa_studio.ui.play.seats import SIDE_COLOURS, engine_seats, who_and_side
 
 AUTOSAVE_MS = 400  # saving takes tens of ms: batch a burst of clicks into one write
 SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
@@ -206,7 +206,7 @@ class PlayWindow(QMainWindow):
         self.view.setEnabled(True)
         if pending:
             names = c.handover_name()
-            self.handover.setText(f"Hand over to {names} ({side_name(c.handover_to)}) — click when ready")
+            self.handover.setText(f"Hand over to {who_and_side(names, c.handover_to)} — click when ready")
             colour = SIDE_COLOURS.get(c.handover_to, "#333")
             self.handover.setStyleSheet(f"background:{colour}; color:white; font-size:18px; font-weight:bold;")
         if c.refusal is not None:

@@ -166,3 +166,28 @@ def test_the_fire_preview_shows_how_range_makes_the_strength(qtbot, play_window)
     d = distance(c.hex_of(fire.archers[0]), fire.target)
     assert f"{archer.name}: bow {archer.bow[c.state.steps[fire.archers[0]] - 1]} at {d} hex" in text
     assert w.decisions.commit.text() == "Fire!"
+
+
+def test_the_turn_panel_and_banner_read_as_sentences(qtbot, play_window):
+    """No 'phase 0 of 4' while chips are chosen, no 'Beorn (1 counters)', and the default
+    seat names are not followed by their side a second time."""
+    w, c = play_window, play_window.controller
+    assert w.banner.text().startswith("Free Peoples player: set up")
+    play_until(c, lambda c: c.state.stage == "choose_first")
+    assert "phase 0" not in w.turn_panel.chips.text()
+    assert "choosing chips, 4 phases to play" in w.turn_panel.chips.text()
+    assert w.handover.text().startswith("Hand over to Dark player — ")
+    rows = [w.tray.item(i).text() for i in range(w.tray.count())]
+    assert any(r.endswith("(1 counter)") for r in rows), rows
+    assert not any("(1 counters)" in r for r in rows)
+
+
+def test_named_seats_keep_their_side_in_the_banner(qtbot, window_for):
+    from bofa_studio.resources import default_scenario_path
+    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.ui.play.seats import default_seats
+
+    c = PlayController.new_game(default_scenario_path(), seed=7)
+    c.set_seats(default_seats(("Alice", "Bob")))
+    w = window_for(c)
+    assert w.banner.text().startswith("Alice (Free Peoples): set up")
