@@ -53,7 +53,7 @@ from typing import Literal
 import numpy as np
 import shapely
 
-from bofa_studio.board.model import Board, BoardChange, HexFeature, HexsideFeature, Terrain
+from bofa_studio.board.model import Board, HexFeature, HexsideFeature, Terrain
 from bofa_studio.hexgrid import DIRECTIONS, Hex, Hexside, distance
 
 Grazing = Literal["both", "either"]
@@ -155,7 +155,6 @@ class LosIndex:
         )
         self._occupied_key: frozenset[Hex] | None = None
         self._occupied_mask = np.zeros(0, dtype=bool)
-        self.stale = True
         self.refresh(board)
 
     def refresh(self, board: Board) -> None:
@@ -181,11 +180,7 @@ class LosIndex:
                 self.wallmask[ia] |= 1 << DIRECTIONS.index(side.b - side.a)
                 self.wallmask[ib] |= 1 << DIRECTIONS.index(side.a - side.b)
         self.has_walls = bool(self.wallmask.any())
-        self.stale = False
-
-    def on_change(self, change: BoardChange) -> None:
-        if change.kind in ("hex", "hexside", "grid"):
-            self.stale = True
+        self.revision = board.revision
 
     # -- queries -----------------------------------------------------------------
     def require(self, h: Hex, role: str) -> int:
@@ -366,17 +361,15 @@ _INDEXES: weakref.WeakKeyDictionary[Board, LosIndex] = weakref.WeakKeyDictionary
 def los_index(board: Board) -> LosIndex:
     """The board's LosIndex, built on first use and refreshed after edits.
 
-    Cached weakly per board object, so a closed map frees its index; the index
-    subscribes to the board to learn of edits made through the editor's commands.
+    Cached weakly per board object, so a closed map frees its index. The board's
+    revision says whether it was edited since; a listener of its own would hear of an
+    edit only after listeners subscribed earlier, which may already be asking.
     """
     index = _INDEXES.get(board)
     if index is None or index.grid != board.grid:
-        if index is not None:
-            board.unsubscribe(index.on_change)
         index = LosIndex(board)
         _INDEXES[board] = index
-        board.subscribe(index.on_change)
-    elif index.stale:
+    elif index.revision != board.revision:
         index.refresh(board)
     return index
 

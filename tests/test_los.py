@@ -281,6 +281,19 @@ def test_edits_to_the_board_are_seen(board: Board) -> None:
     assert line_of_sight(board, C, at(2, 0)).clear
 
 
+def test_a_board_listener_asking_during_an_edit_sees_the_edit() -> None:
+    """A view that redraws its line-of-sight overlay when the board changes asks from inside
+    a board listener; the answer must already include that change, whatever the order in
+    which the listener and the LOS index came to the board."""
+    board = Board(GridSpec(Orientation.FLAT, 24, 24))
+    answers = []
+    board.subscribe(lambda change: answers.append(line_of_sight(board, C, at(2, 0)).blocked_by))
+    line_of_sight(board, C, at(2, 0))  # the index is built after the listener subscribed
+    board.set_terrain(at(1, 0), Terrain.DALE)
+    board.set_terrain(at(1, 0), Terrain.PLAIN)
+    assert answers == [at(1, 0), None]
+
+
 def test_index_is_freed_with_the_board() -> None:
     board = Board(GridSpec(Orientation.FLAT, 6, 6))
     line_of_sight(board, Hex(0, 0), Hex(2, 0))

@@ -135,6 +135,9 @@ class Board:
         self.slope_lines: list[SlopeLine] = []
         self.areas: dict[str, frozenset[Hex]] = {}
         self._listeners: list[Callable[[BoardChange], None]] = []
+        # Bumped by every mutation before any listener hears of it, so a cache keyed on it
+        # (los_index) is never stale, even when asked from inside another listener.
+        self.revision = 0
         self._build_graph()
 
     def _build_graph(self) -> None:
@@ -156,6 +159,7 @@ class Board:
             self._listeners.remove(listener)
 
     def _notify(self, change: BoardChange) -> None:
+        self.revision += 1
         for listener in list(self._listeners):
             listener(change)
 
