@@ -320,6 +320,12 @@ class PlayBoard:
             pen = QPen(DIVE, w * 0.1, Qt.PenStyle.DashDotLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
             ov.set_path("play.dive_path", self._polyline(flight, arrow=True), pen, None)
             self._label_item("dive_path", DIVE).setPath(QPainterPath())
+        emptied = c.advance_hex()
+        if emptied is not None:
+            # B-7: the emptied hex the attackers may advance into.
+            ov.set_path("play.advance", self._hex_path([emptied]), QPen(SELECTED, w * 0.12, Qt.PenStyle.DashLine),
+                        QBrush(QColor(255, 152, 0, 60)))
+            self._texts("advance", {emptied: "advance?"}, QColor("#8d5a00"))
         rocks = c.rocks()
         if rocks:
             lines, struck = QPainterPath(), {}

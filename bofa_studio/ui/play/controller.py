@@ -277,7 +277,7 @@ class PlayController:
             "combat": "combat: select attackers, then the enemy hex; skirmishes must be fought (B-7)",
             "fire": "fire: select archers, then the target hex (B-8)",
             "loss": "choose which counter takes the hit (B-7)",
-            "advance": "advance into the emptied hex, or stay (B-7)",
+            "advance": f"advance into the emptied hex {self._label(self.advance_hex())}, or stay (B-7)",
             "extra_elves": f"choose the {s.extra_count} extra Elf counter(s) the roll brings (O-8)",
             "variable_tribes": "choose the two tribes that come over the mountain on turn 4 (O-6)",
         }
@@ -361,7 +361,8 @@ class PlayController:
         if name == "TakeLoss":
             return f"Hit on {names([a.counter])}"
         if name == "Advance":
-            return f"Advance {names(a.counters)}" if a.counters else "Do not advance"
+            into = f" into {self._label(self.advance_hex())}" if self.advance_hex() is not None else ""
+            return f"Advance {names(a.counters)}{into}" if a.counters else "Do not advance"
         if name == "EndPhase":
             return "End the phase"
         if name == "ChooseExtraElves":
@@ -1167,6 +1168,13 @@ class PlayController:
         self.mode = "escape"
         self.refusal = None
         self._changed()
+
+    def advance_hex(self) -> Hex | None:
+        """B-7: the hex the combat emptied, which the attackers may advance into."""
+        s = self.state
+        if s.stage != "advance" or s.pending is None:
+            return None
+        return self.game.hex(s.pending.target)
 
     def escape_hexes(self) -> list[Hex]:
         if self.state.stage != "escape":

@@ -191,3 +191,17 @@ def test_named_seats_keep_their_side_in_the_banner(qtbot, window_for):
     c.set_seats(default_seats(("Alice", "Bob")))
     w = window_for(c)
     assert w.banner.text().startswith("Alice (Free Peoples): set up")
+
+
+def test_the_advance_after_combat_shows_where(qtbot, play_window):
+    """B-7: 'advance into the emptied hex' names it, marks it, and each button says where."""
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "advance", seed=2)
+    c.confirm_handover()
+    where = c._label(c.game.hex(c.state.pending.target))
+    assert f"emptied hex {where}" in w.banner.text()
+    assert "play.advance" in w.scene.overlay.keys()
+    advance = next(b for b in w.decisions.buttons if b.text().startswith("Advance "))
+    assert advance.text().endswith(f" into {where}")
+    qtbot.mouseClick(advance, Qt.MouseButton.LeftButton)
+    assert c.state.stage != "advance" and "play.advance" not in w.scene.overlay.keys()
