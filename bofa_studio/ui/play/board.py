@@ -320,6 +320,12 @@ class PlayBoard:
             pen = QPen(DIVE, w * 0.1, Qt.PenStyle.DashDotLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
             ov.set_path("play.dive_path", self._polyline(flight, arrow=True), pen, None)
             self._label_item("dive_path", DIVE).setPath(QPainterPath())
+        losses = c.loss_hexes()
+        if losses:
+            # B-7: where the hit falls; click the counter that takes it (or use its button).
+            ov.set_path("play.loss", self._hex_path(losses), QPen(TARGET, w * 0.12, Qt.PenStyle.DashLine),
+                        QBrush(QColor(211, 47, 47, 50)))
+            self._texts("loss", dict.fromkeys(losses, "hit?"), TARGET)
         emptied = c.advance_hex()
         if emptied is not None:
             # B-7: the emptied hex the attackers may advance into.

@@ -276,7 +276,8 @@ class PlayController:
             "move": "move: select a counter or stack, then a shaded hex (B-6)",
             "combat": "combat: select attackers, then the enemy hex; skirmishes must be fought (B-7)",
             "fire": "fire: select archers, then the target hex (B-8)",
-            "loss": "choose which counter takes the hit (B-7)",
+            "loss": f"choose which counter in {' or '.join(self._label(h) for h in self.loss_hexes()) or '?'} "
+                    "takes the hit (B-7)",
             "advance": f"advance into the emptied hex {self._label(self.advance_hex())}, or stay (B-7)",
             "extra_elves": f"choose the {s.extra_count} extra Elf counter(s) the roll brings (O-8)",
             "variable_tribes": "choose the two tribes that come over the mountain on turn 4 (O-6)",
@@ -1168,6 +1169,13 @@ class PlayController:
         self.mode = "escape"
         self.refusal = None
         self._changed()
+
+    def loss_hexes(self) -> list[Hex]:
+        """B-7: the hexes of the counters that may take the hit now (ringed on the map)."""
+        if self.state.stage != "loss":
+            return []
+        hexes = {self.hex_of(a.counter) for a in self.legal() if isinstance(a, A.TakeLoss)}
+        return sorted((h for h in hexes if h is not None), key=self._label)
 
     def advance_hex(self) -> Hex | None:
         """B-7: the hex the combat emptied, which the attackers may advance into."""

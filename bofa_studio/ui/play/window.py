@@ -221,6 +221,10 @@ class PlayWindow(QMainWindow):
         self.end_phase_action.setEnabled(c.replay is None and not pending
                                          and any(isinstance(a, EndPhase) for a in c.legal()))
         self.tray_label.setText("Counters to place" if c.tray() else "Reinforcements to come")
+        # Once every reinforcement is in, an empty list under that heading only puzzles.
+        has_rows = c.replay is None and bool(c.tray() or c.waiting())
+        self.tray_label.setVisible(has_rows)
+        self.tray.setVisible(has_rows)
         title = Path(c.path).name if c.path else c.game.scenario.get("meta", {}).get("name", "New game")
         self.setWindowTitle(f"{title} — turn {c.state.turn} — BoFA Studio play")
         if c.replay is None:

@@ -205,3 +205,35 @@ def test_the_advance_after_combat_shows_where(qtbot, play_window):
     assert advance.text().endswith(f" into {where}")
     qtbot.mouseClick(advance, Qt.MouseButton.LeftButton)
     assert c.state.stage != "advance" and "play.advance" not in w.scene.overlay.keys()
+
+
+def test_the_hit_to_take_is_marked_where_it_falls(qtbot, window_for):
+    """B-7: the owner choosing a loss sees which hexes it may fall in, and a click there takes it."""
+    from bofa_studio.resources import scenarios_dir
+    from bofa_studio.rules.bofa1984 import actions as A
+    from bofa_studio.ui.play.controller import PlayController
+    from tests.ui.play.conftest import click_hex
+
+    c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed=2)
+    w = window_for(c)
+    play_until(c, lambda c: c.state.stage == "loss", seed=2)  # the first choice of a loss: step 1213
+    c.confirm_handover()
+    options = [a for a in c.legal() if isinstance(a, A.TakeLoss)]
+    hexes = {c.hex_of(a.counter) for a in options}
+    assert all(c._label(h) in w.banner.text() for h in hexes)
+    assert "play.loss" in w.scene.overlay.keys()
+    h = next(h for h in hexes if sum(c.hex_of(a.counter) == h for a in options) == 1)
+    n = len(c.session.log)
+    click_hex(qtbot, w, h)
+    assert len(c.session.log) == n + 1 and "play.loss" not in w.scene.overlay.keys()
+
+
+def test_an_empty_reinforcement_list_is_not_shown(qtbot, window_for):
+    from tests.ui.play.conftest import controller_at
+
+    c = controller_at({"1010": ["thrak"]})
+    w = window_for(c)
+    assert w.tray.isVisible() and w.tray_label.text() == "Reinforcements to come"
+    c.state.entered |= set(c.game.reinforcement)
+    c._changed()
+    assert not w.tray.isVisible() and not w.tray_label.isVisible()
