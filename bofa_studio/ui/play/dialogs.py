@@ -49,6 +49,21 @@ def shipped_scenarios() -> list[Path]:
         return []
 
 
+def scenario_title(path: Path) -> str:
+    """The scenario's own name, as its author gave it, with the file's for telling copies apart."""
+    from bofa_studio.jsonfile import read_json_object
+
+    try:
+        name = read_json_object(path).get("meta", {}).get("name")
+    except Exception:  # a broken file is still listed; starting the game reports what is wrong
+        name = None
+    return f"{name} ({path.stem})" if isinstance(name, str) and name.strip() else path.stem
+
+
+# The engine's O-2 options and the number of seats each means.
+O2_OPTIONS = {"o2_three_players": 3, "o2_four_players": 4}
+
+
 class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,7 +72,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout()
         self.scenario = QComboBox()
         for path in shipped_scenarios():
-            self.scenario.addItem(path.stem, str(path))
+            self.scenario.addItem(scenario_title(path), str(path))
         self.scenario.currentIndexChanged.connect(self._scenario_changed)
         form.addRow("Scenario", self.scenario)
         self.level = QComboBox()
@@ -121,14 +136,24 @@ class NewGameDialog(QDialog):
             box.setChecked(bool(value))
             self.options_layout.addWidget(box)
             self.option_boxes[key] = box
+        if hasattr(self, "names"):
+            self._seats_changed()
 
     def _seats_changed(self) -> None:
         n = self.seats.currentData() or 2
         for i, (label, edit) in enumerate(zip(self.name_labels, self.names, strict=True)):
             label.setVisible(i < n)
             edit.setVisible(i < n)
-        if "o2_multiple_players" in self.option_boxes:
-            self.option_boxes["o2_multiple_players"].setChecked(n > 2)
+        # O-2 is the number of seats: its two options follow the Seats choice, and are not
+        # ticked on their own (a two-seat table under O-2 would leave a side's counters to
+        # nobody's seat, and three seats without it would have no third command).
+        for key, seats in O2_OPTIONS.items():
+            box = self.option_boxes.get(key)
+            if box is not None:
+                box.setChecked(n == seats)
+                box.setEnabled(False)
+                box.setToolTip("Chosen with Seats above: 3 players for the Second Wave seat, 4 to split "
+                               "the Free Peoples too")
 
     def value(self) -> NewGame:
         n = self.seats.currentData() or 2

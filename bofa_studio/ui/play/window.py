@@ -50,6 +50,10 @@ SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
 def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
     """Build the controller a new-game choice describes (O-2 seats for three or four names)."""
     options = dict(game.options)
+    # The seats decide O-2, whatever the options say (see NewGameDialog._seats_changed).
+    for key in ("o2_three_players", "o2_four_players"):
+        if key in options:
+            options[key] = False
     if len(game.seat_names) > 2:
         # O-2 is an engine option: it is the engine that says which seat commands what.
         options["o2_four_players" if len(game.seat_names) == 4 else "o2_three_players"] = True

@@ -237,3 +237,39 @@ def test_an_empty_reinforcement_list_is_not_shown(qtbot, window_for):
     c.state.entered |= set(c.game.reinforcement)
     c._changed()
     assert not w.tray.isVisible() and not w.tray_label.isVisible()
+
+
+def test_the_seats_choose_o2_in_the_new_game_dialog(qtbot):
+    """The O-2 boxes follow 'Seats' (they were free to contradict it: a two-player game
+    under the three-player rule, or a 3-player table with O-2 shown off)."""
+    from bofa_studio.ui.play.dialogs import NewGameDialog
+
+    d = NewGameDialog()
+    qtbot.addWidget(d)
+    three, four = d.option_boxes["o2_three_players"], d.option_boxes["o2_four_players"]
+    assert not three.isChecked() and not four.isChecked() and not three.isEnabled()
+    d.seats.setCurrentIndex(d.seats.findData(3))
+    assert three.isChecked() and not four.isChecked()
+    assert d.value().options["o2_three_players"] and len(d.value().seat_names) == 3
+    d.seats.setCurrentIndex(d.seats.findData(4))
+    assert four.isChecked() and not three.isChecked()
+    d.scenario.setCurrentIndex((d.scenario.currentIndex() + 1) % d.scenario.count())  # boxes rebuilt
+    assert d.option_boxes["o2_four_players"].isChecked()
+
+
+def test_two_seats_never_start_an_o2_game():
+    from bofa_studio.resources import scenarios_dir
+    from bofa_studio.ui.play.dialogs import NewGame
+    from bofa_studio.ui.play.window import controller_for
+
+    c = controller_for(NewGame(str(scenarios_dir() / "bofa1984-basic.json"), 1, options={"o2_three_players": True}))
+    assert not c.game.option("o2_three_players") and not c.o2
+
+
+def test_the_new_game_dialog_lists_scenarios_by_name(qtbot):
+    from bofa_studio.ui.play.dialogs import NewGameDialog
+
+    d = NewGameDialog()
+    qtbot.addWidget(d)
+    names = [d.scenario.itemText(i) for i in range(d.scenario.count())]
+    assert "The Battle of Five Armies - Standard Game (bofa1984-standard)" in names
