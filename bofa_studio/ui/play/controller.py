@@ -916,7 +916,12 @@ class PlayController:
         if h in self.escape_hexes():
             return self.act(A.Escape(cid, h))
         if self.mode == "escape":
-            self.refusal = preview.explain(self.game, self.state, A.Escape(cid, h))
+            why = preview.explain(self.game, self.state, A.Escape(cid, h))
+            if why is not None:
+                # The engine names the hex only; the player needs to know what is allowed.
+                why = RuleError(why.rule, f"{why.reason}: only the shaded hexes, those he reaches with his "
+                                          "movement value without enemies and with room for him")
+            self.refusal = why
             self._changed()
         return False
 

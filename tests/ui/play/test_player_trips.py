@@ -273,3 +273,21 @@ def test_the_new_game_dialog_lists_scenarios_by_name(qtbot):
     qtbot.addWidget(d)
     names = [d.scenario.itemText(i) for i in range(d.scenario.count())]
     assert "The Battle of Five Armies - Standard Game (bofa1984-standard)" in names
+
+
+def test_an_escape_to_a_hex_he_cannot_reach_says_where_he_may_go(qtbot, window_for):
+    from bofa_studio.resources import scenarios_dir
+    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.ui.play.controller import PlayController
+    from tests.ui.play.conftest import click_hex
+
+    c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed=3)
+    random_actions(c, 240, seed=3)  # an S-10 escape offer (as in test_standard_gestures)
+    assert c.state.stage == "escape"
+    c.confirm_handover()
+    w = window_for(c)
+    qtbot.mouseClick(w.decisions.button("Escape"), Qt.MouseButton.LeftButton)
+    far = next(h for h in (c.game.hex(i) for i in range(400)) if h not in c.escape_hexes())
+    click_hex(qtbot, w, far)
+    assert c.refusal is not None and c.refusal.rule == "S-10"
+    assert "only the shaded hexes" in w.decisions.refusal.text()
