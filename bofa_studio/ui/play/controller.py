@@ -551,7 +551,7 @@ class PlayController:
         return bool(log) and not isinstance(log[-1], A.CHANCE_ACTIONS)
 
     def undo_block_reason(self) -> str:
-        if self.session.can_undo and not self.can_undo():
+        if self.session.can_undo and self.replay is None and not self.can_undo():
             return "the last step showed a die roll or a blind draw; undoing it needs 'allow undo of rolls'"
         return ""
 

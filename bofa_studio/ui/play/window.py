@@ -184,6 +184,7 @@ class PlayWindow(QMainWindow):
         game.addActions([self.replay_action])
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action])
+        edit.setToolTipsVisible(True)
         tools = self.menuBar().addMenu("&Tools")
         self.map_editor_action = action("&Map editor", self._open_map_editor)
         self.scenario_editor_action = action("&Scenario editor", self._open_scenario_editor)
@@ -217,7 +218,11 @@ class PlayWindow(QMainWindow):
             # Also in the status bar: a refused drop lands where the player is looking, the map.
             self.statusBar().showMessage(f"Refused ({c.refusal.rule}): {c.refusal.reason}", 8000)
         self.undo_action.setEnabled(c.can_undo())
-        self.undo_action.setToolTip(c.undo_block_reason())
+        # A greyed-out Undo says why in the menu itself (menus do not show tooltips by default).
+        blocked = c.undo_block_reason()
+        self.undo_action.setText("&Undo — not after a die roll or blind draw" if blocked else "&Undo")
+        self.undo_action.setToolTip(blocked)
+        self.undo_action.setStatusTip(blocked)
         self.redo_action.setEnabled(c.can_redo())
         # Ctrl+E acts on the live game: not behind a replay (the board shows another
         # position), not for the next player before they take the seat, and not when the

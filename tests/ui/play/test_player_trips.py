@@ -291,3 +291,16 @@ def test_an_escape_to_a_hex_he_cannot_reach_says_where_he_may_go(qtbot, window_f
     click_hex(qtbot, w, far)
     assert c.refusal is not None and c.refusal.rule == "S-10"
     assert "only the shaded hexes" in w.decisions.refusal.text()
+
+
+def test_a_greyed_out_undo_says_why_in_the_menu(qtbot, play_window):
+    """After a die roll Undo is refused (unless the players allowed it): the menu says so,
+    instead of a silent grey item."""
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "move" and c.session.log and not c.can_undo())
+    assert not w.undo_action.isEnabled()
+    assert "die roll" in w.undo_action.text() and w.undo_action.toolTip()
+    play_until(c, lambda c: c.can_undo())
+    assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo"
+    w.replay_action.trigger()
+    assert not w.undo_action.isEnabled() and w.undo_action.text() == "&Undo"  # the replay, not a roll
