@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSlider,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -453,9 +454,18 @@ class ReplayBar(QWidget):
         self.controller = controller
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        for text, delta in (("⏮", -10**9), ("◀", -1), ("▶", 1), ("⏭", 10**9)):
-            b = QPushButton(text)
+        # The platform's media icons: the ⏮/⏭ characters are missing from many fonts and
+        # showed as empty boxes.
+        sp = QStyle.StandardPixmap
+        self.step_buttons: list[QPushButton] = []
+        for icon, tip, delta in ((sp.SP_MediaSkipBackward, "The start of the game", -10**9),
+                                 (sp.SP_MediaSeekBackward, "One step back", -1),
+                                 (sp.SP_MediaSeekForward, "One step forward", 1),
+                                 (sp.SP_MediaSkipForward, "The last step played", 10**9)):
+            b = QPushButton(self.style().standardIcon(icon), "")
+            b.setToolTip(tip)
             b.setFixedWidth(36)
+            self.step_buttons.append(b)
             b.clicked.connect(lambda _=False, d=delta: controller.replay_step(d))
             row.addWidget(b)
         self.slider = QSlider(Qt.Orientation.Horizontal)

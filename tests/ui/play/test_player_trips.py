@@ -304,3 +304,17 @@ def test_a_greyed_out_undo_says_why_in_the_menu(qtbot, play_window):
     assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo"
     w.replay_action.trigger()
     assert not w.undo_action.isEnabled() and w.undo_action.text() == "&Undo"  # the replay, not a roll
+
+
+def test_the_replay_buttons_have_icons_and_say_what_they_do(qtbot, play_window):
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: len(c.session.log) > 5)
+    w.replay_action.trigger()
+    buttons = w.replay_bar.step_buttons
+    assert [b.toolTip() for b in buttons] == ["The start of the game", "One step back", "One step forward",
+                                              "The last step played"]
+    assert all(not b.icon().isNull() and b.text() == "" for b in buttons)
+    qtbot.mouseClick(buttons[3], Qt.MouseButton.LeftButton)
+    assert c.replay.index == len(c.replay)
+    qtbot.mouseClick(buttons[1], Qt.MouseButton.LeftButton)
+    assert c.replay.index == len(c.replay) - 1
