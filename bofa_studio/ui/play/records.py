@@ -46,11 +46,26 @@ def entries_from_events(at: int, events: Iterable[Any], side: str | None) -> lis
         if e.kind == "game_over" and isinstance(e.data, dict) and e.data.get("summary"):
             # The engine's summary names the winning side by its identifier (free_peoples).
             text = text.replace(e.data["summary"], result_summary(e.data))
-        prov = e.data.get("provenance") if isinstance(e.data, dict) else None
+        data = e.data if isinstance(e.data, dict) else {}
+        prov = data.get("provenance")
         if prov:
-            text += f"  [{prov}]"
-        out.append(LogEntry(at, e.kind, text, KIND_RULES.get(e.kind, ""), side))
+            text += f"  [{provenance_text(str(prov))}]"
+        # A phase line belongs to the phase's player, whoever's action opened it.
+        who = data.get("player") if e.kind == "phase" and data.get("player") in SIDES else side
+        out.append(LogEntry(at, e.kind, text, KIND_RULES.get(e.kind, ""), who))
     return out
+
+
+SIDES = ("free_peoples", "dark")
+
+
+def provenance_text(prov: str) -> str:
+    """Where the table row a roll read comes from, for players: a bare 'reconstructed' reads
+    as an error, so it says what was reconstructed (see docs/tables.md)."""
+    head, _, rest = prov.partition(" ")
+    if head == "reconstructed":
+        return "table row reconstructed, not printed in the rulebook" + (f" {rest}" if rest else "")
+    return prov
 
 
 def autosave_dir() -> Path:

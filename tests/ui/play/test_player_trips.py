@@ -318,3 +318,18 @@ def test_the_replay_buttons_have_icons_and_say_what_they_do(qtbot, play_window):
     assert c.replay.index == len(c.replay)
     qtbot.mouseClick(buttons[1], Qt.MouseButton.LeftButton)
     assert c.replay.index == len(c.replay) - 1
+
+
+def test_the_log_says_what_reconstructed_means_and_colours_a_phase_by_its_player():
+    from bofa_studio.rules.core import Event
+    from bofa_studio.ui.play.records import entries_from_events
+
+    roll, printed, phase = entries_from_events(3, [
+        Event("combat_result", "column +1/+2, roll 10", {"provenance": "reconstructed"}),
+        Event("fire_result", "fire 2 rolls 3", {"provenance": "rulebook Tables, Fire Table row 3"}),
+        Event("phase", "phase 3: the Free Peoples player's COMBAT phase",
+              {"phase": 3, "player": "free_peoples", "kind": "combat"}),
+    ], "dark")
+    assert roll.text.endswith("[table row reconstructed, not printed in the rulebook]")
+    assert printed.text.endswith("[rulebook Tables, Fire Table row 3]")
+    assert phase.side == "free_peoples" and roll.side == "dark"
