@@ -130,7 +130,8 @@ class PlayWindow(QMainWindow):
         self.decisions.open_rule.connect(self.open_rule)
         self.tray = TrayPanel(controller)
         self.tray.setMinimumHeight(160)
-        self.tray_label = QLabel("Counters to place")
+        self.tray_label = QLabel()
+        self.tray_label.setWordWrap(True)
         for w in (self.banner, self.turn_panel, self.decisions, self.tray_label, self.tray):
             box.addWidget(w)
         box.addStretch(1)
@@ -229,7 +230,12 @@ class PlayWindow(QMainWindow):
         # engine would refuse it (setup, chip choices, a skirmish still to fight).
         self.end_phase_action.setEnabled(c.replay is None and not pending
                                          and any(isinstance(a, EndPhase) for a in c.legal()))
-        self.tray_label.setText("Counters to place" if c.tray() else "Reinforcements to come")
+        if not c.tray():
+            self.tray_label.setText("Reinforcements to come")
+        elif c.state.stage == "setup":
+            self.tray_label.setText("Counters to place (B-2): click one, then a shaded hex")
+        else:
+            self.tray_label.setText("Reinforcements to enter (B-5): click one, then a shaded entry hex")
         # Once every reinforcement is in, an empty list under that heading only puzzles.
         has_rows = c.replay is None and bool(c.tray() or c.waiting())
         self.tray_label.setVisible(has_rows)

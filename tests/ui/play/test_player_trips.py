@@ -333,3 +333,10 @@ def test_the_log_says_what_reconstructed_means_and_colours_a_phase_by_its_player
     assert roll.text.endswith("[table row reconstructed, not printed in the rulebook]")
     assert printed.text.endswith("[rulebook Tables, Fire Table row 3]")
     assert phase.side == "free_peoples" and roll.side == "dark"
+
+
+def test_the_tray_heading_says_setup_or_reinforcements(qtbot, play_window):
+    w, c = play_window, play_window.controller
+    assert w.tray_label.text().startswith("Counters to place (B-2)")
+    play_until(c, lambda c: c.state.stage == "move" and bool(c.tray()))
+    assert w.tray_label.text().startswith("Reinforcements to enter (B-5)")
