@@ -178,13 +178,17 @@ class PlayWindow(QMainWindow):
         self.undo_action = action("&Undo", lambda: self.controller.undo(), K.Undo)
         self.redo_action = action("&Redo", lambda: self.controller.redo(), K.Redo)
         self.end_phase_action = action("&End the phase", lambda: self.controller.end_phase(), "Ctrl+E")
+        # Esc drops a half-made gesture (selection, picked counter, armed dive, rocks or spell),
+        # as a right-click on the map does.
+        self.clear_action = action("&Clear the selection", lambda: self.controller.clear_selection(), "Esc",
+                                   "Drop the selected counters, target or armed roll (or right-click the map)")
         self.rulebook_action = action("The &rulebook (1984)", lambda: self.open_rule(""), K.HelpContents)
         game = self.menuBar().addMenu("&Game")
         game.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
         game.addSeparator()
         game.addActions([self.replay_action])
         edit = self.menuBar().addMenu("&Edit")
-        edit.addActions([self.undo_action, self.redo_action, self.end_phase_action])
+        edit.addActions([self.undo_action, self.redo_action, self.end_phase_action, self.clear_action])
         edit.setToolTipsVisible(True)
         tools = self.menuBar().addMenu("&Tools")
         self.map_editor_action = action("&Map editor", self._open_map_editor)

@@ -340,3 +340,20 @@ def test_the_tray_heading_says_setup_or_reinforcements(qtbot, play_window):
     assert w.tray_label.text().startswith("Counters to place (B-2)")
     play_until(c, lambda c: c.state.stage == "move" and bool(c.tray()))
     assert w.tray_label.text().startswith("Reinforcements to enter (B-5)")
+
+
+def test_escape_drops_a_half_made_selection(qtbot, play_window):
+    from PySide6.QtTest import QTest
+
+    from bofa_studio.rules.bofa1984 import actions as A
+    from tests.ui.play.conftest import click_hex
+
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "move" and any(isinstance(a, A.Move) for a in c.legal()), seed=3)
+    c.confirm_handover()
+    move = next(a for a in c.legal() if isinstance(a, A.Move))
+    click_hex(qtbot, w, c.hex_of(move.counters[0]))
+    assert c.selection and "play.reach" in w.scene.overlay.keys()
+    w.view.setFocus()
+    QTest.keyClick(w.view.viewport(), Qt.Key.Key_Escape)
+    assert c.selection == () and "play.reach" not in w.scene.overlay.keys()
