@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -209,7 +210,14 @@ class DecisionPanel(QWidget):
         self.commit.setToolTip("")
         odds = c.odds() if live else None
         armed = c.armed_text() if live and c.armed is not None else ""
-        if odds is not None:
+        if odds is not None and odds.error is not None:
+            # A target the rules refuse reads like every other refusal: red, with its rule's link.
+            e = odds.error
+            self.odds.setText(f'<span style="color:#b71c1c; font-weight:bold; font-family:sans-serif">'
+                              f'Refused — <a href="{e.rule}">{e.rule}</a>: {html.escape(e.reason)}</span>')
+            self.odds.setVisible(True)
+            self.commit.setVisible(False)
+        elif odds is not None:
             text = odds.describe().replace("\n", "<br>")
             for m in odds.modifiers:
                 if m.rule:

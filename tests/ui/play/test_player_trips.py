@@ -357,3 +357,21 @@ def test_escape_drops_a_half_made_selection(qtbot, play_window):
     w.view.setFocus()
     QTest.keyClick(w.view.viewport(), Qt.Key.Key_Escape)
     assert c.selection == () and "play.reach" not in w.scene.overlay.keys()
+
+
+def test_a_refused_target_reads_like_a_refusal_with_its_rule_link(qtbot, play_window):
+    from bofa_studio.hexgrid import distance
+    from bofa_studio.rules.bofa1984 import actions as A
+    from tests.ui.play.conftest import click_hex
+
+    w, c = play_window, play_window.controller
+    play_until(c, lambda c: c.state.stage == "combat" and any(isinstance(a, A.Attack) for a in c.legal()), seed=2)
+    c.confirm_handover()
+    attack = next(a for a in c.legal() if isinstance(a, A.Attack))
+    click_hex(qtbot, w, c.hex_of(attack.attackers[0]))
+    here = c.hex_of(attack.attackers[0])
+    enemy = next(x for x in c.state.pos if c.game.side_of[x] != c.decider() and distance(c.hex_of(x), here) > 1)
+    click_hex(qtbot, w, c.hex_of(enemy))
+    text = w.decisions.odds.text()
+    assert 'Refused — <a href="B-7">B-7</a>' in text and "#b71c1c" in text
+    assert not w.decisions.commit.isVisible()
