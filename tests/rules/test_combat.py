@@ -24,6 +24,9 @@ def test_b7_example_reduced_goblins_against_an_elf_column_0_roll_3():
                      player="dark", stage="combat", reduced=(gob1, gob2))
     events = attack(game, state, [gob1, gob2], "0303")
     assert events[0].data["difference"] == 0
+    # The log names who attacks where, not only the sums.
+    assert events[0].text == ("Goblin Spearman 1 (azug) and Goblin Spearman 2 (azug) attack 0303: "
+                              "6 against 6 (difference +0)")
     assert game.current_player(state) == CHANCE
     assert [p for _, p in game.chance_outcomes(state)] == [0.1] * 10
     events = game.apply(state, DieRoll(3))

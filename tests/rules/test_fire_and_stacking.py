@@ -44,6 +44,7 @@ def test_b8_example_two_elf_archers_add_to_twelve_or_shoot_separately():
             Fire(("elf_archer_1", "elf_archer_2"), target)} <= actions
     events = fire(game, state, ["elf_archer_1", "elf_archer_2"], "0303")
     assert events[0].data["strength"] == 12
+    assert events[0].text == "Elf Archer 1 (elves) and Elf Archer 2 (elves) shoot at 0303 with fire strength 12"
     game.apply(state, DieRoll(2))  # 12-14 column, row 2: 2 hits
     assert state.steps["wolf_1"] == 0
 

@@ -293,7 +293,7 @@ def test_b11_winner_and_s11_levels():
     board = victory_board()
     game = make_game(board, victory=["victory.gate", "victory.summit", "victory.dale"])
     state = position(game, {"0101": "wolf_1"})
-    assert final_result(game, state)["summary"] == "dark marginal victory"
+    assert final_result(game, state)["summary"] == "Dark marginal victory"  # the log and the end screen say it in words
     state = position(game, {"0101": "wolf_1", "0606": "wolf_2"})
     assert final_result(game, state)["level"] == "tactical"
     state = position(game, {"0101": "wolf_1", "0606": "wolf_2", "0303": "wolf_3", "0304": "wolf_4", "0403": "wolf_5"})

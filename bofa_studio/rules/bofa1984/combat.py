@@ -9,6 +9,7 @@ from bofa_studio.rules.bofa1984.losses import attacker_candidates, defender_cand
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
 from bofa_studio.rules.bofa1984.state import Pending
+from bofa_studio.rules.bofa1984.wording import names_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -173,7 +174,8 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
         att_ordered=False, def_groups=(tuple(defenders),), shift=column_shift(game, state, target),
     )
     state.stage = "roll"
-    return [Event("attack", f"{att} attack {dfn} in {cb.label(target)} (difference {att - dfn:+d})",
+    who = names_text(game.specs[c].name for c in attackers)
+    return [Event("attack", f"{who} attack {cb.label(target)}: {att} against {dfn} (difference {att - dfn:+d})",
                   {"difference": att - dfn, "modifiers": mods})]
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side
 from bofa_studio.rules.bofa1984.state import Pending
+from bofa_studio.rules.bofa1984.wording import names_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -183,4 +184,5 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
         def_groups=(tuple(friends_in(game, state, target, enemy)),),
     )
     state.stage = "roll"
-    return [Event("fire", f"bow value {total} fires at {cb.label(target)}", {"strength": total})]
+    who = names_text(game.specs[c].name for c in archers)
+    return [Event("fire", f"{who} shoot at {cb.label(target)} with fire strength {total}", {"strength": total})]

@@ -86,6 +86,20 @@ def escape_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
     return out
 
 
+def escape_refusal(game: BofaGame, state: State, cid: str, to: int) -> str:
+    """Why the leader may not escape to ``to``, in the words a player needs to choose again."""
+    spec = game.specs[cid]
+    side = spec.side
+    if has_side(game, state, to, other_side(side)):
+        return "enemy units hold that hex"
+    problem = hex_problem(game, state, [cid], to) or stacking_problem(
+        game, state, friends_in(game, state, to, side) + [cid])
+    if problem:
+        return problem
+    budget = spec.movement[state.steps[cid] - 1]
+    return f"it is beyond his movement value of {budget} on a path clear of enemy control"
+
+
 def escape(game: BofaGame, state: State, cid: str, to: int | None) -> list[Event]:
     if not state.escapes or state.escapes[0] != cid:
         raise RuleError("S-10", f"{cid} is not the leader whose escape is being decided")
@@ -94,7 +108,8 @@ def escape(game: BofaGame, state: State, cid: str, to: int | None) -> list[Event
         events = [Event("escape", f"{name} stays")]
     else:
         if to not in escape_hexes(game, state, cid):
-            raise RuleError("S-10", f"{name} cannot escape to {game.cb.label(to)}")
+            why = escape_refusal(game, state, cid, to)
+            raise RuleError("S-10", f"{name} cannot escape to {game.cb.label(to)}: {why}")
         remove(state, cid)
         put(state, cid, to)
         events = [Event("escape", f"{name} escapes to {game.cb.label(to)}", {"counter": cid})]

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
+from bofa_studio.rules.bofa1984.wording import side_text
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
@@ -131,5 +132,5 @@ def final_result(game: BofaGame, state: State) -> dict[str, Any]:
             level = "tactical"
         else:
             level = "marginal"
-    summary = "draw" if winner is None else f"{winner} {level} victory"
+    summary = "draw" if winner is None else f"{side_text(winner)} {level} victory"
     return {"winner": winner, "level": level, "score": score, "control": held, "summary": summary}
