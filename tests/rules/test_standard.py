@@ -271,6 +271,19 @@ def test_s10_escape_of_leaders_is_offered_and_may_be_declined():
     assert state.stacks[game.idx(h(board, "0208"))] == ["elf_archer_1", "gandalf"]
 
 
+def test_s10_an_escape_beyond_the_leaders_movement_is_refused_with_the_reason():
+    """S-10: the leader "may move away with his entire movement value" (Gandalf: 7), no further."""
+    board = plain_board(20, 20)
+    game = make_game(board, s10_leaders=True)
+    g = "0505"
+    state = position(game, {g: "gandalf", nb(board, g, "S"): "azug_goblin_scimitar_1", "0808": "wolf_1"})
+    game.apply(state, Move(("azug_goblin_scimitar_1",), h(board, g)))
+    with pytest.raises(RuleError, match="S-10: Gandalf cannot escape to 1818: it is beyond his movement value of 7"):
+        game.apply(state, Escape("gandalf", h(board, "1818")))
+    with pytest.raises(RuleError, match="S-10: Gandalf cannot escape to 0808: enemy units hold that hex"):
+        game.apply(state, Escape("gandalf", h(board, "0808")))
+
+
 def test_s10_bolg_shifts_one_column_within_3_hexes():
     """S-10: "In all skirmishes and attacks within a radius of 3 hexes around Bolg that take place in
     the Dark player's combat phase, the result of the column to the right ... is applied." """
@@ -444,6 +457,25 @@ def test_s8_push_back_moves_away_and_drowns_goblins_at_the_river():
     assert "azug_goblin_scimitar_1" not in state.pos
     assert state.pos["wolf_1"] == game.idx(h(board, "0508"))
     del c, d
+
+
+def test_s8_push_back_makes_room_in_the_nearest_free_hex_away_from_the_wizard():
+    """S-8: "Enemy units are moved (i.e. displaced) to the nearest free hex to make room for those
+    who were pushed away from the wizard." Of the equally near free hexes, the one farthest from
+    Gandalf is taken (our reading: making room must not bring a unit back towards him)."""
+    board = plain_board(9, 9)
+    game = make_game(board, s8_gandalf_spells=True)
+    state = position(game, {"0505": "gandalf", "0507": "azug_goblin_scimitar_1", "0509": "wolf_1"},
+                     player="free_peoples", stage="fire")
+    game.apply(state, CastSpell("push_back", h(board, "0505")))
+    events = game.apply(state, DieRoll(7))
+    cb, g = game.cb, game.idx(h(board, "0505"))
+    assert state.pos["azug_goblin_scimitar_1"] == game.idx(h(board, "0509"))  # at the edge: 2 hexes
+    wolf = state.pos["wolf_1"]
+    assert cb.distance(wolf, game.idx(h(board, "0509"))) == 1  # the nearest free hex ...
+    ring = [i for i in range(len(cb)) if cb.distance(i, game.idx(h(board, "0509"))) == 1]
+    assert cb.distance(g, wolf) == max(cb.distance(g, i) for i in ring) == 5  # ... the farthest from him
+    assert any(e.text == f"Wolf 1 (wolves) is displaced to {cb.label(wolf)}" for e in events)
 
 
 # -- S-11 victory ---------------------------------------------------------------------------

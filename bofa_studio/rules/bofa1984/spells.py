@@ -125,16 +125,18 @@ def push_path(game: BofaGame, g: int, u: int, steps: int = PUSH) -> list[int]:
     return path
 
 
-def _nearest_free(game: BofaGame, state: State, h: int) -> int | None:
+def _nearest_free(game: BofaGame, state: State, h: int, wizard: int) -> int | None:
+    """S-8: "the nearest free hex"; among equally near ones, the one farthest from the wizard,
+    so that making room does not bring a unit back towards him (the rulebook names no tie-break)."""
     cb = game.cb
     best = None
     for i in range(len(cb)):
         if i in state.stacks or game.tables.move_cost.get(cb.terrain[i]) is None or cb.front_gate[i]:
             continue
-        key = (cb.distance(h, i), i)
+        key = (cb.distance(h, i), -cb.distance(wizard, i), i)
         if best is None or key < best:
             best = key
-    return None if best is None else best[1]
+    return None if best is None else best[-1]
 
 
 def _blocks_push(game: BofaGame, state: State, h: int) -> bool:
@@ -194,7 +196,7 @@ def _push_back(game: BofaGame, state: State, g: int) -> list[Event]:
         stacked = _o7_stack(game, state, there, movers) if there else None
         if stacked is None:
             for c in there:
-                free = _nearest_free(game, state, dest)
+                free = _nearest_free(game, state, dest, g)
                 if free is None:
                     continue
                 remove(state, c)
