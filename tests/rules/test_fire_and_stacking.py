@@ -54,7 +54,8 @@ def test_archers_shoot_only_once_per_fire_phase():
     board = plain_board(5, 5)
     game = make_game(board)
     state = position(game, {"0303": "dwarf_axeman_1", "0302": "azug_goblin_archer_1"}, stage="fire")
-    fire(game, state, ["azug_goblin_archer_1"], "0303")
+    events = fire(game, state, ["azug_goblin_archer_1"], "0303")
+    assert events[0].text.startswith("Goblin Archer 1 (azug) shoots at 0303")  # one archer: singular
     game.apply(state, DieRoll(9))
     with pytest.raises(RuleError, match="B-8: .* has already shot"):
         fire(game, state, ["azug_goblin_archer_1"], "0303")

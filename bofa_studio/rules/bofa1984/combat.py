@@ -175,7 +175,7 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
     )
     state.stage = "roll"
     who = names_text(game.specs[c].name for c in attackers)
-    return [Event("attack", f"{who} attack {cb.label(target)}: {att} against {dfn} (difference {att - dfn:+d})",
+    return [Event("attack", f"{who} {'attack' if len(attackers) > 1 else 'attacks'} {cb.label(target)}: {att} against {dfn} (difference {att - dfn:+d})",
                   {"difference": att - dfn, "modifiers": mods})]
 
 

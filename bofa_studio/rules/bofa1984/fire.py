@@ -185,4 +185,4 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
     )
     state.stage = "roll"
     who = names_text(game.specs[c].name for c in archers)
-    return [Event("fire", f"{who} shoot at {cb.label(target)} with fire strength {total}", {"strength": total})]
+    return [Event("fire", f"{who} {'shoot' if len(archers) > 1 else 'shoots'} at {cb.label(target)} with fire strength {total}", {"strength": total})]

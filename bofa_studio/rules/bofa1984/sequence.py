@@ -67,7 +67,8 @@ def start_phase(game: BofaGame, state: State, player: str, kind: str) -> list[Ev
     state.phase_player = player
     if kind == FIRE_COMBAT:
         state.stage = "fc_mode"
-        return [Event("phase", f"phase {state.phase_no}: {player_text(player)} plays F/C")]
+        return [Event("phase", f"phase {state.phase_no}: {player_text(player)} plays F/C",
+                      {"phase": state.phase_no, "player": player, "kind": FIRE_COMBAT})]
     return begin_kind(game, state, kind)
 
 

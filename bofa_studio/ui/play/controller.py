@@ -22,6 +22,7 @@ from typing import Any
 from bofa_studio.hexgrid import Hex
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.spells import SPELL_NAMES
+from bofa_studio.rules.bofa1984.wording import chip_text as chip_name
 from bofa_studio.rules.core import CHANCE, TERMINAL, RuleError
 from bofa_studio.session import Session, load_session
 from bofa_studio.ui.play import preview
@@ -1316,5 +1317,3 @@ class SpellRow:
     why: str  # why it cannot be tried now ("" if it can)
 
 
-def chip_name(kind: str | None) -> str:
-    return {"move": "MOVE", "combat": "COMBAT", "fire": "FIRE", "fire_combat": "F/C"}.get(kind or "", str(kind))

@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bofa_studio.rules.bofa1984.counters import FREE_PEOPLES
+from bofa_studio.rules.bofa1984.wording import chip_text as chip_name
 from bofa_studio.ui.counter_art import paint_counter
 from bofa_studio.ui.play.board import face_of
-from bofa_studio.ui.play.controller import chip_name
 from bofa_studio.ui.play.seats import SIDE_COLOURS, result_summary, side_name
 
 
@@ -122,9 +123,8 @@ def phases_this_turn(controller: Any) -> list[str]:
     for e in entries:
         if e.kind == "turn":
             out = []
-        elif e.kind == "phase" and ":" in e.text:
-            text = e.text.split(":", 1)[1].strip()
-            out.append(text.replace("free_peoples", "FP").replace("dark", "Dark").replace("fire_combat", "F/C"))
+        elif e.kind == "phase" and e.chip:
+            out.append(f"{'FP' if e.side == FREE_PEOPLES else 'Dark'} {chip_name(e.chip)}")
     return out
 
 

@@ -8,11 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bofa_studio.ui.play.seats import result_summary
-
 # Event kinds that come from a die or a blind draw: the log shows them as rolls.
 CHANCE_KINDS = {"combat_result", "fire_result", "entry_roll", "draw", "morale", "morale_check", "roll",
-                "dive_result", "spell_result", "rock_result", "regroup"}
+                "dive_result", "spell_result", "rock_result"}
 # Event kinds whose rule the log can name without asking the engine.
 KIND_RULES = {"place": "B-2", "setup_done": "B-2", "enter": "B-5", "move": "B-6", "attack": "B-7",
               "skirmish": "B-7", "combat_result": "B-7", "reduced": "B-7", "eliminated": "B-7",
@@ -33,6 +31,7 @@ class LogEntry:
     text: str
     rule: str = ""
     side: str | None = None
+    chip: str | None = None  # a phase line: the chip its player plays (move, ..., fire_combat)
 
     @property
     def is_roll(self) -> bool:
@@ -43,16 +42,14 @@ def entries_from_events(at: int, events: Iterable[Any], side: str | None) -> lis
     out = []
     for e in events:
         text = e.text
-        if e.kind == "game_over" and isinstance(e.data, dict) and e.data.get("summary"):
-            # The engine's summary names the winning side by its identifier (free_peoples).
-            text = text.replace(e.data["summary"], result_summary(e.data))
         data = e.data if isinstance(e.data, dict) else {}
         prov = data.get("provenance")
         if prov:
             text += f"  [{provenance_text(str(prov))}]"
         # A phase line belongs to the phase's player, whoever's action opened it.
         who = data.get("player") if e.kind == "phase" and data.get("player") in SIDES else side
-        out.append(LogEntry(at, e.kind, text, KIND_RULES.get(e.kind, ""), who))
+        chip = data.get("kind") if e.kind == "phase" else None
+        out.append(LogEntry(at, e.kind, text, KIND_RULES.get(e.kind, ""), who, chip))
     return out
 
 

@@ -29,6 +29,8 @@ def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tm
     qtbot.waitUntil(lambda: bool(play_window.shown_results), timeout=2000)
     assert play_window.shown_results[0]["summary"] == result["summary"]
     assert "Game over" in play_window.banner.text()
+    last = c.entries[-1].text  # B-11: the log ends with the result, in words
+    assert last.startswith("the game ends after turn") and "free_peoples" not in last
 
     # The finished game saves, reloads to the same digest, and replays step by step.
     final = str(tmp_path / "final.json")

@@ -42,7 +42,9 @@ def test_chip_choices_and_blind_draws_through_the_panel(qtbot, play_window):
     qtbot.mouseClick(play_window.decisions.button("End the phase"), Qt.MouseButton.LeftButton)
     # The next phase is a blind draw, rolled from the state's generator and logged.
     assert any(e.kind == "draw" for e in c.entries)
-    assert "Played:" in play_window.turn_panel.chips.text()
+    # B-3: the panel lists the phases played so far, each as its player and chip.
+    first = "FP" if c.state.first_chooser == "free_peoples" else "Dark"
+    assert f"Played: {first} MOVE" in play_window.turn_panel.chips.text()
 
 
 def test_move_a_counter_by_clicking(qtbot, play_window):
