@@ -38,6 +38,20 @@ def scenarios_dir() -> Path:
     return content_root() / "scenarios"
 
 
+def is_shipped(path: str | Path, folder: Path | None = None) -> bool:
+    """True for a file in the app's own maps/ or scenarios/ folder (or in ``folder``).
+
+    Those files are the app's: scenarios name the maps, an update replaces both, and in a
+    checkout they are the project's sources. An author's edit of one belongs in a new file.
+    """
+    try:
+        folders = [folder] if folder is not None else [maps_dir(), scenarios_dir()]
+        shipped = {f.resolve() for f in folders}
+    except FileNotFoundError:
+        return False
+    return Path(path).resolve().parent in shipped
+
+
 def default_map_path() -> Path:
     return maps_dir() / DEFAULT_MAP
 

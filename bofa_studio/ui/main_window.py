@@ -27,7 +27,7 @@ from bofa_studio.board.model import Board, HexData, MapMeta, Terrain
 from bofa_studio.board.validate import MapProblem
 from bofa_studio.hexgrid import GridSpec, Hex
 from bofa_studio.jsonfile import DataFileError
-from bofa_studio.resources import maps_dir
+from bofa_studio.resources import is_shipped, maps_dir
 from bofa_studio.ui import style
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import (
@@ -530,10 +530,9 @@ def describe_hex(board: Board, h: Hex) -> str:
 def is_shipped_map(path: str | Path) -> bool:
     """True for a map in the app's own maps/ folder (the 1984 board and its siblings)."""
     try:
-        shipped = maps_dir().resolve()
+        return is_shipped(path, maps_dir())
     except FileNotFoundError:
         return False
-    return Path(path).resolve().parent == shipped
 
 
 def resize_losses(old: Board, new: Board) -> list[str]:

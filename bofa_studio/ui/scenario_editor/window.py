@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.jsonfile import DataFileError
+from bofa_studio.resources import is_shipped
 from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
@@ -272,7 +273,10 @@ class ScenarioEditorWindow(QMainWindow):
         return path or None
 
     def ask_save_path(self) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save scenario", str(self.model.path or "scenario.json"), FILTER)
+        start = Path(self.model.path or "scenario.json")
+        if is_shipped(start):  # offer a copy beside the author's own files
+            start = Path.cwd() / f"{start.stem}-variant.json"
+        path, _ = QFileDialog.getSaveFileName(self, "Save scenario", str(start), FILTER)
         return path or None
 
     def ask_map_path(self) -> str | None:
@@ -368,6 +372,11 @@ class ScenarioEditorWindow(QMainWindow):
 
     def save(self) -> bool:
         if self.model.path is None:
+            return self.save_as()
+        if is_shipped(self.model.path):
+            # The shipped scenarios are the app's own: an edited copy is the author's variant.
+            self.statusBar().showMessage(
+                f"{Path(self.model.path).name} ships with BoFA Studio: save your variant as a new file.", 8000)
             return self.save_as()
         return self._write(str(self.model.path))
 
