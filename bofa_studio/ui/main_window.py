@@ -470,8 +470,16 @@ class MainWindow(QMainWindow):
         if not files:
             self.recent_menu.addAction("(none)").setEnabled(False)
         for i, f in enumerate(files, start=1):
+            if not Path(f).is_file():
+                # Moved or deleted since: shown, so the list does not shift under the user's
+                # hand, but not offered; Clear drops it.
+                self.recent_menu.addAction(f"&{i} {f} (not found)").setEnabled(False)
+                continue
             action = self.recent_menu.addAction(f"&{i} {f}")
             action.triggered.connect(lambda _c=False, f=f: self.open_map(f))
+        if files:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("&Clear the list", lambda: self.settings.setValue("recent_files", []))
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("window/geometry")

@@ -123,6 +123,23 @@ def test_recent_files_and_geometry_persist(qtbot, tmp_path, board):
     assert str(path.resolve()) in second.recent_menu.actions()[0].text()
 
 
+def test_a_recent_file_that_is_gone_is_not_offered_and_the_list_can_be_cleared(qtbot, tmp_path, board):
+    path = tmp_path / "map.json"
+    save_map(board, path)
+    w = MainWindow(None, None, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    assert w.open_map(path)
+    path.rename(tmp_path / "moved.json")
+    w._fill_recent_menu()
+    entry = w.recent_menu.actions()[0]
+    assert "(not found)" in entry.text() and not entry.isEnabled()
+    clear = next(a for a in w.recent_menu.actions() if a.text() == "&Clear the list")
+    clear.trigger()
+    assert w.recent_files() == []
+    w._fill_recent_menu()
+    assert [a.text() for a in w.recent_menu.actions()] == ["(none)"]
+
+
 def test_view_toggles_change_the_scene(window):
     for key, action in window.display_actions.items():
         before = getattr(window.scene.display, key)
