@@ -33,6 +33,7 @@ from bofa_studio.ui.play.seats import (
     seat_names,
     seats_from_dict,
     seats_to_dict,
+    side_name,
     who_and_side,
 )
 
@@ -655,7 +656,10 @@ class PlayController:
         staying = set(self.game.setup_list(self.state, "dark")) if self.game.tribe_of else set()
         for cid, r in self.game.reinforcement.items():
             if cid not in self.state.entered and cid not in staying and cid in self.game.specs:
-                out.setdefault(f"turn {r['turn']}: {r.get('name', '')}", []).append(cid)
+                when = f"turn {r['turn']}: {r.get('name', '')}"
+                if r["turn"] <= self.state.turn:  # B-5 "not before": a late one may still come on
+                    when += f", due: enters in a {side_name(self.game.specs[cid].side)} MOVE phase"
+                out.setdefault(when, []).append(cid)
         return out
 
     # -- gestures ----------------------------------------------------------------------
