@@ -21,8 +21,8 @@ frame from scratch in full detail.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QCursor, QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from bofa_studio.board.model import Board
@@ -82,6 +82,7 @@ class MapView(QGraphicsView):
         if self.map_scene.draft:
             self.moving()
         super().scrollContentsBy(dx, dy)
+        self._rehover()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         # Qt paints the cached background with a fresh painter that has no render
@@ -99,6 +100,7 @@ class MapView(QGraphicsView):
         if abs(factor - 1.0) > 1e-9:
             self.moving()
             self.scale(factor, factor)
+            self._rehover()
 
     def zoom_in(self) -> None:
         self.zoom_by(STEP)
@@ -159,6 +161,22 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().mousePressEvent(event)
+
+    def cursor_in_viewport(self) -> QPoint | None:
+        """Where the mouse is over the map, or None when it is elsewhere."""
+        pos = self.viewport().mapFromGlobal(QCursor.pos())
+        return pos if self.viewport().rect().contains(pos) else None
+
+    def _rehover(self) -> None:
+        # A keyboard zoom or pan moves the map under a still mouse: the hovered hex (status
+        # bar, outline) must follow without waiting for the mouse to move.
+        if not hasattr(self, "_last_hover"):
+            return  # Qt scrolls while the view is still being built
+        pos = self.cursor_in_viewport()
+        h = None if pos is None else self.map_scene.hex_at(self.mapToScene(pos))
+        if h != self._last_hover:
+            self._last_hover = h
+            self.hex_hovered.emit(h)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._panning_from is not None:

@@ -113,3 +113,22 @@ def test_cached_view_after_zoom_edits_and_pan_equals_a_fresh_paint(qtbot, zoom):
     assert images_match(grab(view), fresh_paint(qtbot, view))
     view.map_scene.set_display(areas=True, labels=False)
     assert images_match(grab(view), fresh_paint(qtbot, view))
+
+
+def test_a_keyboard_zoom_moves_the_hovered_hex_under_a_still_mouse(qtbot, monkeypatch):
+    """The status bar and the hover outline follow the hex under the mouse, also when the map
+    moves under it (keys, scroll bars) and the mouse does not."""
+    view = make_view(qtbot, small_board())
+    corner = QPoint(5, 5)
+    monkeypatch.setattr(view, "cursor_in_viewport", lambda: corner)
+    heard = []
+    view.hex_hovered.connect(heard.append)
+    view.fit()
+    before = view.map_scene.hex_at(view.mapToScene(corner))
+    for _ in range(4):
+        view.zoom_in()
+    after = view.map_scene.hex_at(view.mapToScene(corner))
+    assert after != before and heard and heard[-1] == after
+    monkeypatch.setattr(view, "cursor_in_viewport", lambda: None)  # the mouse left the map
+    view.zoom_out()
+    assert heard[-1] is None
