@@ -168,6 +168,17 @@ def test_hexside_tool_cycles_river_wall_none(window):
     assert board.hexside_features(a, b) == frozenset({HexsideFeature.FRONT_GATE_WALL})
 
 
+def test_hovering_a_hexside_says_what_it_is_and_what_a_click_makes_it(window):
+    board = window.document.board
+    a, b = hx(board, "0303"), hx(board, "0304")
+    board.set_hexside_features(a, b, [HexsideFeature.RIVER])
+    pa, pb = window.scene.hexside_points(Hexside.between(a, b))
+    window.set_tool("hexside")
+    window.tool.move(ToolEvent((pa + pb) / 2, a, Qt.MouseButton.NoButton))
+    assert window.statusBar().currentMessage() == (
+        "Hexside 0303/0304: river; a click makes it Front Gate wall")
+
+
 def test_hexside_drag_draws_a_river_as_one_command(window):
     board = window.document.board
     hexes = [hx(board, label) for label in ("0302", "0303", "0304", "0305")]

@@ -389,6 +389,7 @@ class HexsideTool(Tool):
         super().__init__(ctx)
         self._stroke: int | None = None
         self._state: frozenset[HexsideFeature] = frozenset()
+        self._hover_side: Hexside | None = None
 
     def press(self, event: ToolEvent) -> None:
         side = self.ctx.scene.nearest_hexside(event.pos)
@@ -426,6 +427,14 @@ class HexsideTool(Tool):
 
     def _show_hover(self, side: Hexside | None) -> None:
         overlay = self.ctx.scene.overlay
+        if side != self._hover_side and side is not None and self._stroke is None:
+            # What the hexside is now and what a click makes it: a wall and a river look alike
+            # at low zoom, and the cycle order is not obvious.
+            current = self.board.hexside_features(side.a, side.b)
+            self.ctx.message(f"Hexside {self.board.label(side.a)}/{self.board.label(side.b)}: "
+                             f"{hexside_state_name(current)}; a click makes it "
+                             f"{hexside_state_name(next_hexside_state(current))}")
+        self._hover_side = side
         if side is None:
             overlay.clear(HOVER_KEY)
             return
