@@ -164,6 +164,8 @@ class MapView(QGraphicsView):
 
     def cursor_in_viewport(self) -> QPoint | None:
         """Where the mouse is over the map, or None when it is elsewhere."""
+        if not self.isVisible() or not self.underMouse():
+            return None  # also while the window is being torn down and its items deleted
         pos = self.viewport().mapFromGlobal(QCursor.pos())
         return pos if self.viewport().rect().contains(pos) else None
 
@@ -173,7 +175,9 @@ class MapView(QGraphicsView):
         if not hasattr(self, "_last_hover"):
             return  # Qt scrolls while the view is still being built
         pos = self.cursor_in_viewport()
-        h = None if pos is None else self.map_scene.hex_at(self.mapToScene(pos))
+        if pos is None:
+            return  # the mouse is elsewhere: leaving the view is its own event
+        h = self.map_scene.hex_at(self.mapToScene(pos))
         if h != self._last_hover:
             self._last_hover = h
             self.hex_hovered.emit(h)
