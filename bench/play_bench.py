@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", help="scenario to play (default: the shipped one)")
     args = parser.parse_args(argv)
     from bofa_studio import ui  # noqa: F401
-    from bofa_studio.ui.render import ensure_app
+    from bofa_studio.ui.map.render import ensure_app
 
     app = ensure_app()
     import tempfile

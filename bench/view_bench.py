@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bofa_studio import ui  # noqa: E402,F401  (PySide6 workaround first)
 from bofa_studio.board.mapfile import load_map  # noqa: E402
 from bofa_studio.resources import default_map_path  # noqa: E402
-from bofa_studio.ui.render import ensure_app  # noqa: E402
+from bofa_studio.ui.map.render import ensure_app  # noqa: E402
 
 VIEW_SIZE = (1100, 820)  # the map area of a 1400x900 editor window
 
@@ -36,7 +36,7 @@ VIEW_SIZE = (1100, 820)  # the map area of a 1400x900 editor window
 def make_view(board, fast: bool, cached: bool = True):
     from PySide6.QtWidgets import QGraphicsView
 
-    from bofa_studio.ui.map_view import MapView
+    from bofa_studio.ui.map.view import MapView
 
     view = MapView(board, fast=fast)
     if not cached:  # the view before the background cache: every frame from scratch

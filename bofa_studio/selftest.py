@@ -41,7 +41,7 @@ def _check_map() -> str:
 
 def _check_render() -> str:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from bofa_studio.ui.render import render_board, save_image
+    from bofa_studio.ui.map.render import render_board, save_image
 
     image = render_board(_default_board(), 400)
     with tempfile.TemporaryDirectory() as tmp:

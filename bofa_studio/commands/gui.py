@@ -20,7 +20,7 @@ def run_editor(path: str | Path | None) -> int:
     from bofa_studio.ui.app import gui_app
 
     app = gui_app()
-    from bofa_studio.ui.main_window import MainWindow
+    from bofa_studio.ui.map_editor.window import MainWindow
 
     board = load_map(path) if path is not None else None
     window = MainWindow(board, path)

@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     board = load_map_arg(args.map)
     from bofa_studio.ui.files import write_error
-    from bofa_studio.ui.render import render_board, save_image
+    from bofa_studio.ui.map.render import render_board, save_image
 
     image = render_board(board, args.width, areas=args.areas)
     try:

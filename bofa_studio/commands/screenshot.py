@@ -31,7 +31,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def shoot_edit_map(path: str | None, width: int, height: int):
     """The map editor on ``path`` (or a new map), fitted to the window, as a QImage."""
     from bofa_studio.board import load_map
-    from bofa_studio.ui.main_window import MainWindow
+    from bofa_studio.ui.map_editor.window import MainWindow
     from bofa_studio.ui.window_grab import grab_window
 
     board = load_map(path) if path else None
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return fail(problem)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from bofa_studio.ui.render import ensure_app, save_image
+    from bofa_studio.ui.map.render import ensure_app, save_image
 
     ensure_app()
     width, height = args.size

@@ -53,7 +53,7 @@ def open_map_editor(path: str | Path | None = None, on_error: ErrorSink | None =
     """The map editor on ``path`` (default: the shipped map); None, after an error dialog
     (``on_error``, default a message box) naming the file and the problem, if it cannot be read."""
     from bofa_studio.board import load_map
-    from bofa_studio.ui.main_window import MainWindow
+    from bofa_studio.ui.map_editor.window import MainWindow
 
     on_error = on_error or show_error
     where: Path | None = None

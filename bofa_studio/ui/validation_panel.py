@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from bofa_studio.board.validate import MapProblem, validate_board
-from bofa_studio.ui.editor.document import MapDocument
+from bofa_studio.ui.map_editor.document import MapDocument
 
 DEBOUNCE_MS = 300
 WARNING_COLOUR = QColor("#8d6e00")

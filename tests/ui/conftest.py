@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings
 from bofa_studio import ui  # noqa: F401  (the PySide6 refcount workaround, first)
 from bofa_studio.board.model import Board, HexFeature, HexsideFeature, MapMeta, Terrain
 from bofa_studio.hexgrid import GridSpec, Hex
-from bofa_studio.ui.main_window import MainWindow
+from bofa_studio.ui.map_editor.window import MainWindow
 
 
 @pytest.fixture(autouse=True)

@@ -13,8 +13,8 @@ from bofa_studio.board.model import HexFeature, HexsideFeature, Terrain
 from bofa_studio.board.validate import validate_board
 from bofa_studio.hexgrid import DIRECTIONS, Hexside
 from bofa_studio.resources import default_map_path
-from bofa_studio.ui.main_window import MainWindow
-from bofa_studio.ui.map_scene import ToolEvent
+from bofa_studio.ui.map.scene import ToolEvent
+from bofa_studio.ui.map_editor.window import MainWindow
 
 
 def _midpoint(scene, side):

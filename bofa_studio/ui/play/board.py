@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QGraphicsPathItem
 from bofa_studio.hexgrid import Hex
 from bofa_studio.los import line_of_sight
 from bofa_studio.ui import style
-from bofa_studio.ui.counter_art import CounterFace
-from bofa_studio.ui.counter_layer import CounterLayer, CounterOnMap
-from bofa_studio.ui.map_scene import MapScene, ToolEvent
+from bofa_studio.ui.map.counter_art import CounterFace
+from bofa_studio.ui.map.counter_layer import CounterLayer, CounterOnMap
+from bofa_studio.ui.map.scene import MapScene, ToolEvent
 from bofa_studio.ui.play.seats import SIDE_COLOURS
 
 REACH = QColor(60, 170, 90, 70)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.rules.bofa1984.counters import FREE_PEOPLES
 from bofa_studio.rules.bofa1984.wording import chip_text as chip_name
-from bofa_studio.ui.counter_art import paint_counter
+from bofa_studio.ui.map.counter_art import paint_counter
 from bofa_studio.ui.play.board import face_of
 from bofa_studio.ui.play.seats import SIDE_COLOURS, result_summary, side_name
 

@@ -27,8 +27,8 @@ from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
 from bofa_studio.ui.files import write_error
 from bofa_studio.ui.help_menu import open_rulebook, show_about
-from bofa_studio.ui.map_scene import MapScene
-from bofa_studio.ui.map_view import MapView
+from bofa_studio.ui.map.scene import MapScene
+from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
 from bofa_studio.ui.play.controller import PlayController
 from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog

@@ -16,10 +16,10 @@ from PySide6.QtGui import QBrush, QColor, QDrag, QImage, QPainter, QPainterPath,
 from PySide6.QtWidgets import QWidget
 
 from bofa_studio.hexgrid import Hex
-from bofa_studio.ui.counter_art import CounterFace, paint_counter, paint_stack
-from bofa_studio.ui.counter_layer import COUNTER_SIZE, CounterLayer, CounterOnMap
-from bofa_studio.ui.map_scene import MapScene, ToolEvent
-from bofa_studio.ui.map_view import MapView
+from bofa_studio.ui.map.counter_art import CounterFace, paint_counter, paint_stack
+from bofa_studio.ui.map.counter_layer import COUNTER_SIZE, CounterLayer, CounterOnMap
+from bofa_studio.ui.map.scene import MapScene, ToolEvent
+from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.model import ScenarioModel

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from bofa_studio.ui.map_scene import ToolEvent
+from bofa_studio.ui.map.scene import ToolEvent
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.checks import check_scenario
 from bofa_studio.ui.scenario_editor.map_panel import mime_for

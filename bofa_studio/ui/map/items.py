@@ -24,7 +24,7 @@ from bofa_studio.hexgrid import Hex
 from bofa_studio.ui import style
 
 if TYPE_CHECKING:
-    from bofa_studio.ui.map_scene import MapScene
+    from bofa_studio.ui.map.scene import MapScene
 
 # Below this many device pixels per scene unit, labels and small icons are noise.
 LABEL_MIN_LOD = 0.4

@@ -25,7 +25,7 @@ def ensure_app():
 def render_board(board: Board, width: int = 1600, **display: object) -> QImage:
     """The whole board drawn into an image ``width`` pixels wide."""
     ensure_app()
-    from bofa_studio.ui.map_scene import MapScene
+    from bofa_studio.ui.map.scene import MapScene
 
     scene = MapScene(board)
     if display:

@@ -15,8 +15,8 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from bofa_studio.hexgrid import Hex
 from bofa_studio.los import LosResult, Visibility, line_of_sight, visible_from
 from bofa_studio.ui import style
-from bofa_studio.ui.editor.tools import EditorContext, Tool
-from bofa_studio.ui.map_scene import ToolEvent
+from bofa_studio.ui.map.scene import ToolEvent
+from bofa_studio.ui.map_editor.tools import EditorContext, Tool
 from bofa_studio.ui.style import round_pen
 
 VISIBLE = QColor(40, 170, 60, 80)

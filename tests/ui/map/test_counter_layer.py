@@ -2,9 +2,9 @@
 
 from PySide6.QtCore import QPointF
 
-from bofa_studio.ui.counter_art import CounterFace
-from bofa_studio.ui.counter_layer import CounterLayer, CounterOnMap
-from bofa_studio.ui.map_scene import MapScene
+from bofa_studio.ui.map.counter_art import CounterFace
+from bofa_studio.ui.map.counter_layer import CounterLayer, CounterOnMap
+from bofa_studio.ui.map.scene import MapScene
 
 
 def face(name: str) -> CounterFace:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_main_window import paint_one
+from .test_window import paint_one
 
 
 def blocked(tmp_path: Path, name: str) -> Path:

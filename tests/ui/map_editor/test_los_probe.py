@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from bofa_studio.board.model import Terrain
 from bofa_studio.los import line_of_sight, visible_from
-from bofa_studio.ui.map_scene import ToolEvent
+from bofa_studio.ui.map.scene import ToolEvent
 from tests.ui.conftest import hx
 
 

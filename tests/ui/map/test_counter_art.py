@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from bofa_studio.ui.counter_art import COUNTER_COLOURS, CounterFace, counter_sheet, paint_counter
+from bofa_studio.ui.map.counter_art import COUNTER_COLOURS, CounterFace, counter_sheet, paint_counter
 
 SIZE = 80
 

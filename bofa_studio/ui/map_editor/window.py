@@ -36,15 +36,15 @@ from bofa_studio.ui.dialogs import (
     ResizeDialog,
     TextViewer,
 )
-from bofa_studio.ui.editor.commands import ReplaceBoardCommand
-from bofa_studio.ui.editor.document import MapDocument
-from bofa_studio.ui.editor.panels import PropertiesPanel, ToolPanel
-from bofa_studio.ui.editor.tools import EditorContext, Tool, create_tools, feature_name
 from bofa_studio.ui.files import write_error
 from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
-from bofa_studio.ui.los_probe import LosProbeTool
-from bofa_studio.ui.map_scene import MapScene
-from bofa_studio.ui.map_view import MapView
+from bofa_studio.ui.map.scene import MapScene
+from bofa_studio.ui.map.view import MapView
+from bofa_studio.ui.map_editor.commands import ReplaceBoardCommand
+from bofa_studio.ui.map_editor.document import MapDocument
+from bofa_studio.ui.map_editor.los_probe import LosProbeTool
+from bofa_studio.ui.map_editor.panels import PropertiesPanel, ToolPanel
+from bofa_studio.ui.map_editor.tools import EditorContext, Tool, create_tools, feature_name
 from bofa_studio.ui.validation_panel import ValidationPanel
 
 MAX_RECENT = 8
@@ -380,7 +380,7 @@ class MainWindow(QMainWindow):
         path = path or self.ask_save_path("Export PNG", ".png", "PNG images (*.png)")
         if not path:
             return False
-        from bofa_studio.ui.render import render_board, save_image
+        from bofa_studio.ui.map.render import render_board, save_image
 
         d = self.scene.display
         image = render_board(

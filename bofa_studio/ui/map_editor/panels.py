@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
-from bofa_studio.ui.editor.commands import MetaCommand
-from bofa_studio.ui.editor.document import MapDocument
-from bofa_studio.ui.editor.tools import (
+from bofa_studio.ui.map_editor.commands import MetaCommand
+from bofa_studio.ui.map_editor.document import MapDocument
+from bofa_studio.ui.map_editor.los_probe import LosProbeTool
+from bofa_studio.ui.map_editor.tools import (
     AreaTool,
     FeatureTool,
     FillTool,
@@ -40,7 +41,6 @@ from bofa_studio.ui.editor.tools import (
     feature_name,
     terrain_name,
 )
-from bofa_studio.ui.los_probe import LosProbeTool
 
 BRUSH_SIZES = [(0, "1 hex"), (1, "7 hexes (radius 1)"), (2, "19 hexes (radius 2)")]
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOp
 from bofa_studio.board.model import Board, BoardChange
 from bofa_studio.hexgrid import Hex, Hexside
 from bofa_studio.ui import style
-from bofa_studio.ui.map_items import AreaLayer, HexItem, HexsideLayer, OverlayLayer, RoadLayer, SlopeLineLayer
+from bofa_studio.ui.map.items import AreaLayer, HexItem, HexsideLayer, OverlayLayer, RoadLayer, SlopeLineLayer
 
 MARGIN = style.HEX_PX * 0.6
 
@@ -35,7 +35,7 @@ class ToolEvent:
 
 
 class SceneTool(Protocol):
-    """What the scene forwards mouse events to (see ``ui.editor.tools.Tool``)."""
+    """What the scene forwards mouse events to (see ``ui.map_editor.tools.Tool``)."""
 
     def press(self, event: ToolEvent) -> None: ...
     def move(self, event: ToolEvent) -> None: ...

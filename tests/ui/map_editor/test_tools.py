@@ -8,8 +8,8 @@ from PySide6.QtCore import QPoint, Qt
 from bofa_studio.board.mapfile import load_map
 from bofa_studio.board.model import HexFeature, HexsideFeature, MapMeta, SlopeLine, Terrain
 from bofa_studio.hexgrid import Hexside, hex_line, hex_range
-from bofa_studio.ui.editor.commands import MetaCommand
-from bofa_studio.ui.map_scene import ToolEvent
+from bofa_studio.ui.map.scene import ToolEvent
+from bofa_studio.ui.map_editor.commands import MetaCommand
 from tests.ui.conftest import hx
 
 

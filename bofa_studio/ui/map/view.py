@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
-from bofa_studio.ui.map_scene import MapScene
+from bofa_studio.ui.map.scene import MapScene
 
 SETTLE_MS = 140
 MIN_SCALE = 0.08

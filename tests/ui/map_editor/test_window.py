@@ -12,7 +12,7 @@ from bofa_studio.board.mapfile import load_map, save_map
 from bofa_studio.board.model import Terrain
 from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
 from bofa_studio.ui import dialogs
-from bofa_studio.ui.main_window import MainWindow
+from bofa_studio.ui.map_editor.window import MainWindow
 from tests.ui.conftest import hx, small_board
 
 
@@ -223,7 +223,7 @@ def test_view_zooms_with_wheel_and_keys(window, qtbot):
 def test_save_never_overwrites_the_shipped_map(qtbot, settings, tmp_path, monkeypatch):
     """Ctrl+S on the map `bofa-studio` opens by default used to rewrite the shipped 1984 map."""
     from bofa_studio.resources import default_map_path
-    from bofa_studio.ui import main_window
+    from bofa_studio.ui.map_editor import window as main_window
 
     # A copy stands in for the app's maps/ folder, so a failure cannot touch the real one.
     (tmp_path / "maps").mkdir()

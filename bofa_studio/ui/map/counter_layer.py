@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui import style
-from bofa_studio.ui.counter_art import STACK_OFFSET, CounterFace, paint_counter
-from bofa_studio.ui.map_scene import MapScene
+from bofa_studio.ui.map.counter_art import STACK_OFFSET, CounterFace, paint_counter
+from bofa_studio.ui.map.scene import MapScene
 
 # A counter covers most of a flat hex's inner height, as on the printed board.
 COUNTER_SIZE = style.HEX_PX * 1.05

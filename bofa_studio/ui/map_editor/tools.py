@@ -31,7 +31,8 @@ from bofa_studio.board.model import (
 )
 from bofa_studio.hexgrid import DIRECTIONS, Hex, Hexside, hex_line, hex_range
 from bofa_studio.ui import style
-from bofa_studio.ui.editor.commands import (
+from bofa_studio.ui.map.scene import MapScene, ToolEvent
+from bofa_studio.ui.map_editor.commands import (
     AreaEditCommand,
     HexEditCommand,
     HexsideEditCommand,
@@ -39,8 +40,7 @@ from bofa_studio.ui.editor.commands import (
     SlopeLinesCommand,
     new_stroke,
 )
-from bofa_studio.ui.editor.document import MapDocument
-from bofa_studio.ui.map_scene import MapScene, ToolEvent
+from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.style import round_pen
 
 HOVER_KEY = "tool.hover"
