@@ -1,4 +1,5 @@
-"""A game in progress: initial state + action log, with undo/redo, save/load and replay.
+"""A game in progress, for any registered ruleset: initial state + action log, with
+undo/redo, save/load and replay.
 
 Undo works on whole player actions: one step is the player's action plus the
 chance outcomes (dice, blind chip draws) that follow it before anyone else must
@@ -6,18 +7,20 @@ decide, so undo never leaves the game waiting on a die. Snapshots of the state
 are cheap, so undo restores one rather than replaying (as python-chess keeps a
 stack of small board states).
 
+Every change is transactional: if the engine raises anything while applying an
+action, the session's state, log and undo stack are exactly what they were.
+
 A save file holds the scenario and the map it was played on (so it stays
 playable when the shipped files change), the seed, the action log and a digest
 of the final state. Loading replays the log through the rules, which checks
-every action again, and compares the digest.
+every action again, and compares the digest. This module speaks only the game
+protocol (:mod:`bofa_studio.rules.core`) and names no ruleset.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,13 +33,16 @@ from bofa_studio.jsonfile import (
     schema_problems,
     write_atomic,
 )
-from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.core import CHANCE, Event, RuleError
-from bofa_studio.rules.registry import make_game
+from bofa_studio.rules.core import CHANCE, Event, Game, RuleError
+from bofa_studio.rules.registry import UnknownRuleset, make_game
 from bofa_studio.scenario import scenario_from_dict
 
 SAVE_FORMAT = "bofa-studio.save"
-SAVE_VERSION = 1
+# Version 2: the digest covers every field of the state (rules.core.state_digest).
+# Version 1 saves (a digest over a hand-written list of fields) still load: the ruleset
+# that wrote them checks them with its ``legacy_digest``.
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 _SAVE_SCHEMA = {
     "type": "object",
@@ -44,51 +50,35 @@ _SAVE_SCHEMA = {
     "additionalProperties": False,
     "properties": {
         "format": {"const": SAVE_FORMAT},
-        "version": {"const": SAVE_VERSION},
+        "version": {"enum": list(READABLE_VERSIONS)},
         "scenario": {"type": "object"},
         "map": {"type": "object"},
         "seed": {"type": "integer", "minimum": 0},
         "actions": {"type": "array", "items": {"type": "object", "required": ["type"]}},
         "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
         "summary": {"type": "object"},
+        "seats": {"type": "array"},
     },
 }
 
 
-def state_digest(game: Any, state: Any) -> str:
-    """SHA-256 of everything that decides the rest of the game, in a canonical JSON form."""
-    label = game.cb.label
-    p = state.pending
-    doc = {
-        "turn": state.turn, "stage": state.stage, "setup_side": state.setup_side, "phase_no": state.phase_no,
-        "phase_player": state.phase_player, "phase_kind": state.phase_kind, "first_chooser": state.first_chooser,
-        "first_chip": state.first_chip, "cup": state.cup, "held": state.held, "rng": str(state.rng),
-        "stacks": {label(h): list(s) for h, s in sorted(state.stacks.items())},
-        "steps": state.steps, "entered": sorted(state.entered), "eliminated": state.eliminated,
-        "moved": sorted(state.moved), "fought": sorted(state.fought), "fired": sorted(state.fired),
-        "attack_dir": {label(a): label(b) for a, b in sorted(state.attack_dir.items())},
-        "skirmished": sorted(label(h) for h in state.skirmished),
-        "pending": None if p is None else [p.kind, list(p.attackers), label(p.target), p.att_hits, p.def_hits],
-        "result": state.result,
-        "entry_rolls": {k: list(v) for k, v in sorted(state.entry_rolls.items())},
-    }
-    # The Standard Game's and the optional rules' state, only when there is some, so that
-    # the digests of Basic Game saves stay what they were.
-    extra = {
-        "hits": dict(sorted(state.hits.items())), "hysteric": sorted(state.hysteric),
-        "todo": [list(t) for t in state.todo], "after_todo": state.after_todo, "roll_for": state.roll_for,
-        "morale_failed": sorted(state.morale_failed), "escapes": list(state.escapes), "dived": sorted(state.dived),
-        "rocks_used": sorted(label(h) for h in state.rocks_used), "spells_used": list(state.spells_used),
-        "spell_tried": state.spell_tried, "thorin_left": state.thorin_left, "returning": list(state.returning),
-        "regroup_place": state.regroup_place,
-        "grounded": {cid: label(h) for cid, h in sorted(getattr(state, "grounded", {}).items())},
-        "eagle_offers": [label(h) for h in getattr(state, "eagle_offers", ())],
-    }
-    extra = {k: v for k, v in extra.items() if v}
-    if extra:
-        doc["standard"] = extra
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def state_digest(game: Game[Any, Any], state: Any) -> str:
+    """The digest saves carry: the ruleset's digest of the whole state."""
+    return game.digest(state)
+
+
+def replay_log(game: Game[Any, Any], initial: Any, log: Iterable[Any]) -> Iterator[tuple[Any, str, list[Event], Any]]:
+    """Fold a log over a copy of ``initial``: yield (action, who acted, events, state after).
+
+    The one place a log is replayed: loading, undo regrouping, the replay viewer and
+    ``state_at`` all use it. The yielded state is the same object each time (copy it
+    to keep it).
+    """
+    state = initial.copy()
+    for action in log:
+        who = game.current_player(state)
+        events = game.apply(state, action)
+        yield action, who, events, state
 
 
 @dataclass
@@ -105,12 +95,14 @@ class Session:
         self.board = board
         self.seed = seed
         self.auto_chance = auto_chance
-        self.game = make_game(scenario, board)
+        self.game: Game[Any, Any] = make_game(scenario, board)
         self.initial = self.game.new_initial_state(seed)
         self.state = self.initial.copy()
         self.log: list[Any] = []
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
+        # Who sits at each seat (names, computer levels): the play layer's, saved with the game.
+        self.seat_records: list[dict[str, Any]] = []
 
     @classmethod
     def from_scenario_file(cls, path: str | os.PathLike[str], seed: int = 0) -> Session:
@@ -129,16 +121,28 @@ class Session:
         return self.game.legal_actions(self.state)
 
     def apply(self, action: Any) -> list[Event]:
-        """Apply a player's action (and, with auto_chance, the chance steps that follow)."""
+        """Apply a player's action (and, with auto_chance, the chance steps that follow).
+
+        All or nothing: a RuleError or any engine failure leaves the session as it was.
+        """
         step = _Step(self.state.copy())
-        events = self.game.apply(self.state, action)
-        step.actions.append(action)
-        self.log.append(action)
-        if self.auto_chance:
-            events += self._resolve_chance(step)
+        log_length = len(self.log)
+        try:
+            events = self.game.apply(self.state, action)
+            step.actions.append(action)
+            self.log.append(action)
+            if self.auto_chance:
+                events += self._resolve_chance(step)
+        except BaseException:
+            self._restore(step.before, log_length)
+            raise
         self._undo.append(step)
         self._redo.clear()
         return events
+
+    def _restore(self, state: Any, log_length: int) -> None:
+        self.state = state
+        del self.log[log_length:]
 
     def _resolve_chance(self, step: _Step) -> list[Event]:
         events: list[Event] = []
@@ -152,7 +156,12 @@ class Session:
     def resolve_chance(self) -> list[Event]:
         """Roll or draw whatever is pending (used when a game starts at a chance step)."""
         step = _Step(self.state.copy())
-        events = self._resolve_chance(step)
+        log_length = len(self.log)
+        try:
+            events = self._resolve_chance(step)
+        except BaseException:
+            self._restore(step.before, log_length)
+            raise
         if step.actions:
             self._undo.append(step)
             self._redo.clear()
@@ -177,23 +186,27 @@ class Session:
     def redo(self) -> list[Event]:
         if not self._redo:
             raise IndexError("nothing to redo")
-        step = self._redo.pop()
+        step = self._redo[-1]
         before = self.state.copy()
+        log_length = len(self.log)
         events: list[Event] = []
-        for action in step.actions:
-            events += self.game.apply(self.state, action)
-            self.log.append(action)
+        try:
+            for action in step.actions:
+                events += self.game.apply(self.state, action)
+                self.log.append(action)
+        except BaseException:
+            self._restore(before, log_length)
+            raise
+        self._redo.pop()
         self._undo.append(_Step(before, list(step.actions)))
         return events
 
     def digest(self) -> str:
-        return state_digest(self.game, self.state)
+        return self.game.digest(self.state)
 
     def replay(self) -> Iterator[tuple[Any, list[Event], Any]]:
         """Yield (action, events, state after it) for the whole log, from a fresh start."""
-        state = self.initial.copy()
-        for action in self.log:
-            events = self.game.apply(state, action)
+        for action, _who, events, state in replay_log(self.game, self.initial, self.log):
             yield action, events, state
 
     def state_at(self, n: int) -> Any:
@@ -201,23 +214,25 @@ class Session:
         if not 0 <= n <= len(self.log):
             raise IndexError(f"the log has {len(self.log)} actions, not {n}")
         state = self.initial.copy()
-        for action in self.log[:n]:
-            self.game.apply(state, action)
+        for _action, _who, _events, state in replay_log(self.game, self.initial, self.log[:n]):  # noqa: B007
+            pass
         return state
 
     # -- files -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        label = self.board.label
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "scenario": self.scenario,
             "map": board_to_dict(self.board),
             "seed": self.seed,
-            "actions": [A.to_dict(a, label) for a in self.log],
+            "actions": [self.game.encode_action(a) for a in self.log],
             "digest": self.digest(),
-            "summary": {"turn": self.state.turn, "stage": self.state.stage, "actions": len(self.log)},
+            "summary": {**self.game.summary(self.state), "actions": len(self.log)},
         }
+        if self.seat_records:
+            data["seats"] = self.seat_records
+        return data
 
     def save(self, path: str | os.PathLike[str]) -> None:
         # Saves are replayed, not read back field by field, so no key order matters.
@@ -242,11 +257,15 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
         board = board_from_dict(data["map"], file)
     except DataFileError as exc:
         raise DataFileError([FileProblem(file, "$.map" + p.where[1:], p.message) for p in exc.problems]) from None
-    session = Session(data["scenario"], board, data["seed"], auto_chance=False)
+    try:
+        session = Session(data["scenario"], board, data["seed"], auto_chance=False)
+    except UnknownRuleset as exc:
+        raise DataFileError([FileProblem(file, "$.scenario.ruleset", str(exc))]) from None
+    game = session.game
     for i, item in enumerate(data["actions"]):
         where = f"$.actions[{i}]"
         try:
-            action = A.from_dict(item, board.hex_at)
+            action = game.decode_action(item)
         except ValueError as exc:
             raise DataFileError([FileProblem(file, where, str(exc))]) from None
         except (TypeError, AttributeError, KeyError, IndexError) as exc:
@@ -256,28 +275,40 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
             session.apply(action)
         except RuleError as exc:
             raise DataFileError([FileProblem(file, where, f"the rules refuse {item.get('type')}: {exc}")]) from None
-        except (TypeError, AttributeError, KeyError, IndexError) as exc:
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError, AssertionError) as exc:
             # Well-formed but naming something that is not there (an unknown counter id).
             raise DataFileError([FileProblem(file, where, f"{item.get('type')} names something the game "
                                                           f"does not have ({exc})")]) from None
     session.auto_chance = True
     # Undo after loading goes back one player action at a time, as in the game that was saved.
-    session._undo = _regroup(session)
-    digest = session.digest()
-    if digest != data["digest"]:
+    session._undo = _whole_player_steps(session)
+    session.seat_records = list(data.get("seats", []))
+    expected = data["digest"]
+    digest = _saved_digest(game, session.state, data["version"])
+    if digest != expected:
         raise DataFileError([FileProblem(
-            file, "$.digest", f"replaying the actions gives state {digest[:12]}..., the file says {data['digest'][:12]}...")])
+            file, "$.digest", f"replaying the actions gives state {digest[:12]}..., the file says {expected[:12]}...")])
     return session
 
 
-def _regroup(session: Session) -> list[_Step]:
+def _saved_digest(game: Game[Any, Any], state: Any, version: int) -> str:
+    """The digest as the save's version computed it (older versions: the ruleset's migration)."""
+    if version == SAVE_VERSION:
+        return game.digest(state)
+    legacy = getattr(game, "legacy_digest", None)
+    if legacy is None:
+        return game.digest(state)
+    return str(legacy(state, version))
+
+
+def _whole_player_steps(session: Session) -> list[_Step]:
     """Rebuild the undo stack as whole player actions (a player action and its chance steps)."""
     steps: list[_Step] = []
-    state = session.initial.copy()
-    for action in session.log:
-        if isinstance(action, A.CHANCE_ACTIONS) and steps:
+    before = session.initial.copy()
+    for action, _who, _events, state in replay_log(session.game, session.initial, session.log):
+        if session.game.is_chance_action(action) and steps:
             steps[-1].actions.append(action)
         else:
-            steps.append(_Step(state.copy(), [action]))
-        session.game.apply(state, action)
+            steps.append(_Step(before, [action]))
+        before = state.copy()
     return steps

@@ -207,3 +207,29 @@ def test_standard_game_save_and_load_round_trip(tmp_path):
     session.save(path)
     loaded = load_session(path)
     assert loaded.digest() == session.digest() and len(loaded.log) == len(session.log)
+
+
+@pytest.mark.parametrize("name", ["v1-standard", "v1-tournament"])
+def test_a_version_1_save_still_loads_and_saves_as_version_2(tmp_path, name):
+    """Saves written before the digest covered every field (format version 1, made by the
+    previous release) replay to the digest they carry, and save again in the new format."""
+    path = Path(__file__).parent / "data" / f"{name}.bofa-save.json"
+    old = json.loads(path.read_text())
+    assert old["version"] == 1
+    session = load_session(path)
+    assert len(session.log) == len(old["actions"])
+    session.save(tmp_path / "again.json")
+    again = json.loads((tmp_path / "again.json").read_text())
+    assert again["version"] == 2 and again["digest"] == session.digest() != old["digest"]
+    assert load_session(tmp_path / "again.json").digest() == session.digest()
+
+
+def test_the_digest_covers_every_field_of_the_state():
+    """Version 1 digests left out 13 fields (phase_start, variable_tribes, extra_elves...):
+    a replay that went wrong there was not caught. Now any field counts."""
+    session = Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-basic.json")
+    before = session.digest()
+    for name in ("phase_start", "variable_tribes", "extra_elves", "morale", "dive", "resume"):
+        changed = session.state.copy()
+        setattr(changed, name, {"x": 1} if isinstance(getattr(changed, name), dict) else ("x",))
+        assert session.game.digest(changed) != before, name

@@ -1,4 +1,4 @@
-"""What every ruleset shares: players, rule errors, events, dice and chance steps.
+"""What every ruleset shares: the game protocol, rule errors, events, dice and the state digest.
 
 The protocol follows OpenSpiel's split: a ``Game`` is static configuration and a
 ``State`` is mutable. ``current_player`` may be :data:`CHANCE`; then
@@ -7,13 +7,21 @@ applied like any other action, so the action log alone rebuilds a game. The
 pseudo-random generator lives in the State (as boardgame.io keeps its PRNG in
 the game state), so sampling a chance outcome is a pure function of the state and
 replays are exact.
+
+The session, the headless play layer, the simulator, the computer players and the
+windows speak only this protocol; a ruleset is a package that implements it and
+registers itself by name (:mod:`bofa_studio.rules.registry`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+import enum
+import hashlib
+import json
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 CHANCE = "chance"
 TERMINAL = "terminal"
@@ -32,11 +40,137 @@ class RuleError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened while applying an action, for logs and the UI."""
+    """Something that happened while applying an action, for logs and the UI.
+
+    ``rule`` is the rulebook section the event applies (``B-7``), so a log can link
+    each line to its rule without knowing the game.
+    """
 
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    rule: str = ""
+
+
+class GameState(Protocol):
+    """A ruleset's mutable state: a dataclass (so its digest covers every field) that copies cheaply."""
+
+    def copy(self) -> Self: ...
+
+
+StateT = TypeVar("StateT", bound=GameState)
+ActionT = TypeVar("ActionT", bound=Hashable)
+
+
+@runtime_checkable
+class Game(Protocol[StateT, ActionT]):
+    """The API every ruleset implements, and all that the rest of the program relies on.
+
+    Actions are hashable values (frozen dataclasses in practice). ``apply`` validates its
+    action and raises :class:`RuleError` naming the rule; ``apply_trusted`` may skip that
+    for an action that came from ``legal_actions`` of the same state (search).
+    """
+
+    ruleset: str  # the name the ruleset is registered under; scenario files name it
+
+    # -- the game tree (OpenSpiel's split) --
+    def new_initial_state(self, seed: int) -> StateT: ...
+
+    def current_player(self, state: StateT) -> str:
+        """The side that decides now, or CHANCE, or TERMINAL."""
+        ...
+
+    def legal_actions(self, state: StateT) -> list[ActionT]: ...
+
+    def chance_outcomes(self, state: StateT) -> list[tuple[ActionT, float]]: ...
+
+    def sample_chance(self, state: StateT) -> ActionT:
+        """The outcome the state's own generator gives; the state is not changed."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT) -> list[Event]: ...
+
+    def is_terminal(self, state: StateT) -> bool: ...
+
+    def result(self, state: StateT) -> dict[str, Any] | None:
+        """At the end: ``winner`` (a side or None), ``level`` and ``summary``."""
+        ...
+
+    # -- what the program needs without knowing the game --
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides, in the order they are listed to players."""
+        ...
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats at the table (a side, or part of one where the rules split a side)."""
+        ...
+
+    def current_seats(self, state: StateT) -> list[str]:
+        """The seats that may act now (none at a chance step or the end)."""
+        ...
+
+    def is_chance_action(self, action: ActionT) -> bool: ...
+
+    def encode_action(self, action: ActionT) -> dict[str, Any]:
+        """The JSON form of an action, as save files hold it (``{"type": ..., ...}``)."""
+        ...
+
+    def decode_action(self, data: Any) -> ActionT:
+        """The action a JSON object describes; ValueError saying what is wrong."""
+        ...
+
+    def digest(self, state: StateT) -> str:
+        """SHA-256 of everything that decides the rest of the game (see :func:`state_digest`)."""
+        ...
+
+
+# -- the digest -------------------------------------------------------------------------------
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-able form of a state value whose text does not depend on set or dict order.
+
+    Dataclasses become objects of all their fields (so a field added to a State is in the
+    digest without anyone editing a list), sets sorted lists, dicts objects with string keys.
+    A field whose metadata says ``digest=False`` (a cache) is left out.
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.metadata.get("digest", True)}
+    if isinstance(value, enum.Enum):
+        return canonical(value.value)
+    if isinstance(value, Mapping):
+        items = [(_key(k), canonical(v)) for k, v in value.items()]
+        return dict(sorted(items))
+    if isinstance(value, (set, frozenset)):
+        return sorted((canonical(v) for v in value), key=_order)
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return repr(value)
+    raise TypeError(f"a state holds a {type(value).__name__}, which has no canonical form")
+
+
+def _key(k: Any) -> str:
+    c = canonical(k)
+    return c if isinstance(c, str) else json.dumps(c, sort_keys=True, separators=(",", ":"))
+
+
+def _order(v: Any) -> tuple[str, str]:
+    return (type(v).__name__, json.dumps(v, sort_keys=True, separators=(",", ":")))
+
+
+def state_digest(state: Any) -> str:
+    """SHA-256 of a state's canonical JSON: every field, nothing listed by hand."""
+    text = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- dice and draws ---------------------------------------------------------------------------
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -78,23 +212,3 @@ def pick_weighted(state: int, weights: Sequence[int]) -> tuple[int, int]:
             return state, i
         x -= w
     raise AssertionError("unreachable")
-
-
-class GameProtocol(Protocol):
-    """The API the session, the simulator, the UI and computer players rely on."""
-
-    def new_initial_state(self, seed: int) -> Any: ...
-
-    def current_player(self, state: Any) -> str: ...
-
-    def legal_actions(self, state: Any) -> list[Any]: ...
-
-    def chance_outcomes(self, state: Any) -> list[tuple[Any, float]]: ...
-
-    def sample_chance(self, state: Any) -> Any: ...
-
-    def apply(self, state: Any, action: Any) -> list[Event]: ...
-
-    def is_terminal(self, state: Any) -> bool: ...
-
-    def result(self, state: Any) -> dict[str, Any]: ...

@@ -30,9 +30,11 @@ from bofa_studio.rules.bofa1984 import (
 from bofa_studio.rules.bofa1984.compiled import CompiledBoard
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES
+from bofa_studio.rules.bofa1984.legacy import digest_v1
 from bofa_studio.rules.bofa1984.state import State
 from bofa_studio.rules.bofa1984.tables import Tables
-from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state
+from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state, state_digest
+from bofa_studio.rules.registry import register
 
 # The Standard Game's rules, each a named option (so a scenario can switch one off and a
 # test can switch one on alone). Level "standard" turns on every one the scenario does
@@ -55,7 +57,10 @@ TRIBES = ("thrak", "thuk", "azug", "gurash", "osag")  # O-6: "his 5 units"
 MODIFIER_OPTION = {"S-7": "s7_combat_modifiers", "S-8": "s8_fire"}
 
 
+@register("bofa1984")
 class BofaGame:
+    ruleset = "bofa1984"
+
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
         self.scenario = scenario
         self.board = board
@@ -248,6 +253,32 @@ class BofaGame:
         if stage in ("variable_tribes", "ground_eagles"):
             return DARK
         return state.phase_player  # type: ignore[return-value]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return (FREE_PEOPLES, DARK)
+
+    def is_chance_action(self, action: Any) -> bool:
+        return isinstance(action, A.CHANCE_ACTIONS)
+
+    def encode_action(self, action: Any) -> dict[str, Any]:
+        return A.to_dict(action, self.board.label)
+
+    def decode_action(self, data: Any) -> Any:
+        return A.from_dict(data, self.board.hex_at)
+
+    def digest(self, state: State) -> str:
+        return state_digest(state)
+
+    def legacy_digest(self, state: State, version: int) -> str:
+        """The digest of a save written before the current format (see ``legacy``)."""
+        if version != 1:
+            raise ValueError(f"no save version {version} was ever written")
+        return digest_v1(self, state)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Where a game stands, for a save file's summary and a Recent games list."""
+        return {"turn": state.turn, "stage": str(state.stage)}
 
     # -- O-2 seats -----------------------------------------------------------------
     @property
