@@ -51,12 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     from bofa_studio.rules.bofa1984 import movement
     from bofa_studio.rules.bofa1984.players import random_player
     from bofa_studio.rules.core import seed_state
-    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.play.controller import PlayController
     from bofa_studio.ui.play.window import PlayWindow
 
     tmp = tempfile.mkdtemp()
     c = PlayController.new_game(args.scenario or default_scenario_path(), seed=3, autosave_path=Path(tmp) / "auto.json")
     window = PlayWindow(c, settings=QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
+    window.ask_unsaved = lambda: "discard"
     window.show_end = lambda r, p: None
     window.resize(1500, 950)
     window.show()

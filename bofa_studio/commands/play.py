@@ -31,12 +31,15 @@ def run(args: argparse.Namespace) -> int:
     from bofa_studio.ui.app import gui_app
 
     app = gui_app()
-    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.play.autoplay import random_actions
     from bofa_studio.ui.play.shot import open_controller
     from bofa_studio.ui.play.window import PlayWindow
 
     seed = args.seed
-    if seed is None and args.file is None:
+    resumed = resume_unfinished(args)
+    if resumed is not None:
+        controller = resumed
+    elif seed is None and args.file is None:
         from bofa_studio.ui.play.dialogs import NewGameDialog
         from bofa_studio.ui.play.window import controller_for
 
@@ -64,3 +67,25 @@ def run(args: argparse.Namespace) -> int:
     window.show()
     window.view.fit()
     return app.exec()
+
+
+def resume_unfinished(args: argparse.Namespace):
+    """A game the program did not close normally (a crash, a kill) is offered back when the
+    program starts as players start it (no file or the default scenario, no seed): "Resume
+    <scenario>, turn N?". Yes opens its autosave, which the game goes on writing."""
+    from bofa_studio.jsonfile import DataFileError
+    from bofa_studio.play.controller import PlayController
+    from bofa_studio.play.records import autosave_title, unfinished_autosave
+    from bofa_studio.resources import default_scenario_path
+    from bofa_studio.ui.play import window as play_window
+
+    if args.seed is not None or args.advance or args.file not in (None, str(default_scenario_path())):
+        return None
+    path = unfinished_autosave()
+    if path is None or not play_window.ask_resume(autosave_title(path)):
+        return None
+    try:
+        return PlayController.load(path, autosave_path=path)
+    except (DataFileError, OSError, ValueError) as exc:
+        play_window.show_start_error("Cannot resume the last game", str(exc))
+        return None

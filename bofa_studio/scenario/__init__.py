@@ -14,13 +14,28 @@ from pathlib import Path
 from typing import Any
 
 from bofa_studio.jsonfile import DataFileError, FileProblem, load_schema, read_json, schema_problems
+from bofa_studio.rules.registry import UnknownRuleset, game_factory
 
 SCENARIO_FORMAT = "bofa-studio.scenario"
 SCENARIO_VERSION = 1
 
 
 def scenario_schema() -> dict[str, Any]:
+    """The 1984 game's scenario schema (the scenario editor's files); other rulesets bring their own."""
     return load_schema("bofa_studio.scenario", "scenario.schema.json")
+
+
+# What every scenario has, whatever its ruleset: the rest is the ruleset's to check.
+ENVELOPE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "version", "ruleset", "map"],
+    "properties": {
+        "format": {"const": SCENARIO_FORMAT},
+        "version": {"type": "integer"},
+        "ruleset": {"type": "string"},
+        "map": {"type": "string", "minLength": 1},
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -37,60 +52,17 @@ class Scenario:
 
 
 def scenario_from_dict(data: dict[str, Any], file: str = "<scenario>") -> list[FileProblem]:
-    """Every problem in a scenario's data: the schema first, then cross-references."""
-    problems = schema_problems(file, data, scenario_schema())
+    """Every problem in a scenario's data: the envelope every ruleset shares (format,
+    version, ruleset, map), then the ruleset's own schema and cross-references."""
+    problems = schema_problems(file, data, ENVELOPE_SCHEMA)
     if problems:
         return problems
-    ids = [c["id"] for c in data["counters"]]
-    known = set(ids)
-    seen: set[str] = set()
-    for i, cid in enumerate(ids):
-        if cid in seen:
-            problems.append(FileProblem(file, f"$.counters[{i}].id", f"counter id {cid!r} is used twice"))
-        seen.add(cid)
-    oob = data["order_of_battle"]
-
-    def check_ids(where: str, names: list[str]) -> None:
-        for j, cid in enumerate(names):
-            if cid not in known:
-                problems.append(FileProblem(file, f"{where}[{j}]", f"no counter with id {cid!r} in $.counters"))
-
-    check_ids("$.order_of_battle.removed.counters", oob.get("removed", {}).get("counters", []))
-    placed: dict[str, str] = {}
-    for i, entry in enumerate(oob["setup"]):
-        check_ids(f"$.order_of_battle.setup[{i}].counters", entry["counters"])
-        for cid in entry["counters"]:
-            if cid in placed:
-                problems.append(FileProblem(file, f"$.order_of_battle.setup[{i}].counters",
-                                            f"{cid!r} is also set up at {placed[cid]}"))
-            placed[cid] = f"$.order_of_battle.setup[{i}]"
-    for i, entry in enumerate(oob.get("reinforcements", [])):
-        check_ids(f"$.order_of_battle.reinforcements[{i}].counters", entry["counters"])
-        if entry["turn"] > data["turns"]:
-            problems.append(FileProblem(file, f"$.order_of_battle.reinforcements[{i}].turn",
-                                        f"turn {entry['turn']} is after the last turn ({data['turns']})"))
-    for cid in data.get("default_placement", {}):
-        if cid not in known:
-            problems.append(FileProblem(file, f"$.default_placement.{cid}", f"no counter with id {cid!r}"))
-    covered: dict[int, int] = {}
-    for i, mix in enumerate(data["chips"]["mix"]):
-        if mix["from_turn"] > mix["to_turn"]:
-            problems.append(FileProblem(file, f"$.chips.mix[{i}]", "from_turn is after to_turn"))
-        if sum(mix["chips"].values()) < mix["phases"]:
-            problems.append(FileProblem(file, f"$.chips.mix[{i}].phases", "more phases than chips in the cup"))
-        turns = range(mix["from_turn"], mix["to_turn"] + 1)
-        # The game takes the first mix that covers a turn: a later one there would be ignored unseen.
-        twice = [t for t in turns if t in covered and t <= data["turns"]]
-        if twice:
-            problems.append(FileProblem(file, f"$.chips.mix[{i}]",
-                                        f"turn(s) {', '.join(map(str, twice))} already have a chip mix "
-                                        f"($.chips.mix[{covered[twice[0]]}]), which the game would use"))
-        for t in turns:
-            covered.setdefault(t, i)
-    missing = [t for t in range(1, data["turns"] + 1) if t not in covered]
-    if missing:
-        problems.append(FileProblem(file, "$.chips.mix", f"no chip mix for turn(s) {', '.join(map(str, missing))}"))
-    return problems
+    try:
+        factory = game_factory(data["ruleset"])
+    except UnknownRuleset as exc:
+        return [FileProblem(file, "$.ruleset", str(exc))]
+    checker = getattr(factory, "scenario_problems", None)
+    return list(checker(data, file)) if checker is not None else []
 
 
 def resolve_map(data: dict[str, Any], path: str) -> str:
@@ -117,43 +89,8 @@ def validate_scenario_file(path: str) -> list[str]:
 
     scenario = load_scenario(path)
     board = load_map(scenario.map_path)
-    problems = []
-    data = scenario.data
-    for i, entry in enumerate(data["order_of_battle"]["setup"]):
-        if entry["zone"] not in board.areas:
-            problems.append(f"$.order_of_battle.setup[{i}].zone: the map has no area {entry['zone']!r}")
-    for name in data["victory"]["locations"]:
-        if name not in board.areas:
-            problems.append(f"$.victory.locations: the map has no area {name!r}")
-    for cid, label in data.get("default_placement", {}).items():
-        try:
-            board.hex_at(label)
-        except ValueError as exc:
-            problems.append(f"$.default_placement.{cid}: {exc}")
-    groups = board.entry_groups()
-    for i, r in enumerate(data["order_of_battle"].get("reinforcements", [])):
-        for g in r["entry"].get("groups", []):
-            if g not in groups:
-                problems.append(f"$.order_of_battle.reinforcements[{i}].entry.groups: the map has no entry group {g!r}")
-    if problems:
-        return problems
-    from bofa_studio.rules.core import RuleError
-    from bofa_studio.rules.registry import make_game
-
-    try:
-        game = make_game(scenario, board)
-        state = game.new_initial_state(0)
-        from bofa_studio.rules.bofa1984.actions import PlaceDefault
-
-        if data.get("default_placement"):
-            for _ in range(2):
-                if state.stage == "setup":
-                    game.apply(state, PlaceDefault())
-    except RuleError as exc:
-        problems.append(f"$.default_placement: {exc}")
-    except (KeyError, ValueError) as exc:
-        problems.append(f"$: {exc}")
-    return problems
+    checker = getattr(game_factory(scenario.data["ruleset"]), "scenario_map_problems", None)
+    return list(checker(scenario.data, board)) if checker is not None else []
 
 
 __all__ = [

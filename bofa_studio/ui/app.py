@@ -18,4 +18,10 @@ def gui_app() -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
+    # The headless play layer keeps autosaves where the platform keeps per-user data.
+    from PySide6.QtCore import QStandardPaths
+
+    from bofa_studio.play.records import set_data_dir
+
+    set_data_dir(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation) or None)
     return app

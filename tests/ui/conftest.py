@@ -21,6 +21,15 @@ def _isolated_settings(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
 
 
+@pytest.fixture(autouse=True)
+def _close_unsaved_games_without_asking(monkeypatch):
+    """A play window closed with unsaved moves asks Save/Discard/Cancel in a modal box; a
+    test that does not ask about it must not hang on it."""
+    from bofa_studio.ui.play.window import PlayWindow
+
+    monkeypatch.setattr(PlayWindow, "_ask_unsaved", lambda self: "discard")
+
+
 @pytest.fixture
 def settings(tmp_path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

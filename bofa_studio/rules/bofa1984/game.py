@@ -61,6 +61,18 @@ MODIFIER_OPTION = {"S-7": "s7_combat_modifiers", "S-8": "s8_fire"}
 class BofaGame:
     ruleset = "bofa1984"
 
+    @staticmethod
+    def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Any]:
+        from bofa_studio.rules.bofa1984.scenario_checks import scenario_problems
+
+        return scenario_problems(data, file)
+
+    @staticmethod
+    def scenario_map_problems(data: dict[str, Any], board: Board) -> list[str]:
+        from bofa_studio.rules.bofa1984.scenario_checks import scenario_map_problems
+
+        return scenario_map_problems(data, board)
+
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
         self.scenario = scenario
         self.board = board
@@ -275,6 +287,13 @@ class BofaGame:
         if version != 1:
             raise ValueError(f"no save version {version} was ever written")
         return digest_v1(self, state)
+
+    def random_action(self, state: State, rng: int) -> tuple[Any, int]:
+        """A random legal action from the caller's generator (never the game's dice), cheaper
+        than a uniform pick from every legal action (see ``players``)."""
+        from bofa_studio.rules.bofa1984.players import random_player
+
+        return random_player(self, state, rng)
 
     def summary(self, state: State) -> dict[str, Any]:
         """Where a game stands, for a save file's summary and a Recent games list."""

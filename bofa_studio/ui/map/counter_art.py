@@ -11,10 +11,11 @@ code draws trays, stacks on the map, and documentation sheets.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen
+
+from bofa_studio.play.faces import Face
 
 # Group colours of "The Counters": background, lettering.
 COUNTER_COLOURS: dict[str, tuple[str, str]] = {
@@ -34,25 +35,8 @@ COUNTER_COLOURS: dict[str, tuple[str, str]] = {
 FALLBACK_COLOURS = ("#cccccc", "#000000")
 
 
-@dataclass(frozen=True, slots=True)
-class CounterFace:
-    """What one side of a counter shows; built from a counter spec and its state."""
-
-    name: str
-    colour: str
-    weapon: str
-    strength: int
-    movement: int
-    bow: int = 0
-    reduced: bool = False
-    leader: bool = False
-    hits: int = 0  # S-10 hit marker under a leader
-    hysterical: bool = False  # O-4 "H" marker
-
-    @property
-    def values_text(self) -> tuple[str, str, str]:
-        """(strength, bow or "", movement), as printed."""
-        return str(self.strength), f"({self.bow})" if self.bow else "", str(self.movement)
+# The face a counter shows is data of the headless play layer; the art here paints it.
+CounterFace = Face
 
 
 def colours_of(face: CounterFace) -> tuple[QColor, QColor]:

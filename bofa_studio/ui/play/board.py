@@ -17,37 +17,26 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.los import line_of_sight
+from bofa_studio.play.faces import Face
+from bofa_studio.play.marks import Mark
 from bofa_studio.ui import style
-from bofa_studio.ui.map.counter_art import CounterFace
 from bofa_studio.ui.map.counter_layer import CounterLayer, CounterOnMap
 from bofa_studio.ui.map.scene import MapScene, ToolEvent
-from bofa_studio.ui.play.seats import SIDE_COLOURS
 
-REACH = QColor(60, 170, 90, 70)
-ZONE = QColor(250, 200, 40, 70)
-SELECTED = QColor("#ff9800")
-TARGET = QColor("#d32f2f")
 PATH = QColor("#0d47a1")
 LOS_CLEAR = QColor("#1b8a2e")
 LOS_BLOCKED = QColor("#c62828")
-SKIRMISH = QColor("#ff6f00")
-DIVE = QColor("#7b1fa2")
-ROCKS = QColor("#5d4037")
-CHECK = QColor("#f9a825")
-ESCAPE = QColor(0, 150, 200, 90)
-DESTROY = QColor(200, 30, 30, 80)
-PUSH = QColor("#6a1b9a")
+PEN_STYLES = {"area": Qt.PenStyle.SolidLine, "outline": Qt.PenStyle.SolidLine, "dashed": Qt.PenStyle.DashLine,
+              "dotted": Qt.PenStyle.DotLine, "line": Qt.PenStyle.SolidLine, "arrow": Qt.PenStyle.SolidLine,
+              "cross": Qt.PenStyle.SolidLine}
 
 
-def face_of(game: Any, state: Any, cid: str) -> CounterFace:
-    spec = game.specs[cid]
-    steps = max(1, state.steps.get(cid, 2))
-    return CounterFace(
-        name=spec.name, colour=spec.colour, weapon=spec.weapon,
-        strength=spec.strength[steps - 1], movement=spec.movement[steps - 1], bow=spec.bow[steps - 1],
-        reduced=steps == 1, leader=spec.leader,
-        hits=getattr(state, "hits", {}).get(cid, 0), hysterical=cid in getattr(state, "hysteric", ()),
-    )
+def rgba(text: str) -> QColor:
+    """A mark's colour: ``#rrggbb`` or ``#rrggbbaa`` (Qt itself reads 8 digits as #aarrggbb)."""
+    if len(text) == 9 and text.startswith("#"):
+        r, g, b, a = (int(text[i:i + 2], 16) for i in (1, 3, 5, 7))
+        return QColor(r, g, b, a)
+    return QColor(text)
 
 
 class PlayTool:
@@ -117,7 +106,7 @@ class PlayBoard:
         self.enabled = True  # False while a hand-over prompt covers the board
         scene.tool = PlayTool(self)
         controller.subscribe(self.refresh)
-        self._faces: dict[tuple[str, int, int, bool], CounterFace] = {}
+        self._faces: dict[Any, Face] = {}
         # Chances and labels must be readable over the counters (which lie above overlays).
         self.labels: dict[str, QGraphicsPathItem] = {}
         self.refresh()
@@ -149,17 +138,16 @@ class PlayBoard:
     def refresh(self) -> None:
         c = self.controller
         state = c.shown_state()
-        game = c.game
         stacks: dict[Hex, list[CounterOnMap]] = {}
-        for i, stack in state.stacks.items():
+        for h, pieces in c.pieces_on_map(state).items():
             items = []
-            for cid in stack:
-                key = (cid, state.steps.get(cid, 2), state.hits.get(cid, 0), cid in state.hysteric)
+            for cid in pieces:
+                key = c.face_key(cid, state)
                 face = self._faces.get(key)
                 if face is None:
-                    face = self._faces[key] = face_of(game, state, cid)
+                    face = self._faces[key] = c.face(cid, state)
                 items.append(CounterOnMap(cid, face))
-            stacks[game.hex(i)] = items
+            stacks[h] = items
         self.counters.set_stacks(stacks)
         live = c.replay is None
         self.counters.set_selected(set(c.selection) if live else set())
@@ -168,16 +156,64 @@ class PlayBoard:
             ov.clear(key)
         for item in self.labels.values():
             item.setPath(QPainterPath())
-        self._draw_victory(state)
-        self._draw_skirmishes(state)
+        for mark in c.marks():
+            self._draw_mark(mark)
         if not live:
             return
-        self._draw_zone()
-        self._draw_reach()
-        self._draw_standard()
-        self._draw_selection()
         self._draw_path()
         self._draw_los()
+
+    def _draw_mark(self, mark: Mark) -> None:
+        """One mark of the ruleset's, by its style: hexes shaded or ringed, lines with arrows,
+        crosses, and short tags; nothing decided here."""
+        w = style.HEX_PX
+        colour = rgba(mark.colour)
+        pen_style = PEN_STYLES[mark.style]
+        brush = None
+        if mark.style in ("line", "arrow"):
+            path = QPainterPath()
+            for line in mark.lines:
+                path.addPath(self._polyline(list(line), arrow=mark.style == "arrow"))
+            pen = QPen(colour, w * mark.width, pen_style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        elif mark.style == "cross":
+            path = QPainterPath()
+            s = w * 0.3
+            for h in mark.hexes:
+                p = self.scene.hex_center(h)
+                path.moveTo(p.x() - s, p.y() - s)
+                path.lineTo(p.x() + s, p.y() + s)
+                path.moveTo(p.x() - s, p.y() + s)
+                path.lineTo(p.x() + s, p.y() - s)
+            pen = QPen(colour, w * mark.width)
+        else:
+            path = self._hex_path(mark.hexes)
+            pen = QPen(colour, w * mark.width, pen_style)
+            brush = QBrush(rgba(mark.fill)) if mark.fill else None
+        if mark.above:
+            item = self._label_item(mark.key, colour)
+            item.setBrush(brush or QBrush())
+            item.setPen(pen)
+            item.setPath(path)
+        elif not path.isEmpty():
+            self.scene.overlay.set_path(f"play.{mark.key}", path, pen, brush)
+        if mark.tags:
+            tag_colour = rgba(mark.tag_colour or mark.colour)
+            if mark.plain_tags:
+                self._plain_texts(f"play.{mark.key}_cost", mark.tags, tag_colour)
+            else:
+                self._texts(mark.tag_key or mark.key, mark.tags, tag_colour)
+
+    def _plain_texts(self, key: str, texts: dict[Hex, str], colour: QColor) -> None:
+        """Short numbers on hexes (move costs), under the counters."""
+        text = QPainterPath()
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(int(style.HEX_PX * 0.32))
+        for h, value in texts.items():
+            centre = self.scene.hex_center(h)
+            text.addText(QPointF(centre.x() - style.HEX_PX * 0.1 * len(value), centre.y() + style.HEX_PX * 0.12),
+                         font, value)
+        self.scene.overlay.set_path(key, text, None, QBrush(colour))
 
     def _hex_path(self, hexes) -> QPainterPath:
         path = QPainterPath()
@@ -186,59 +222,7 @@ class PlayBoard:
             path.closeSubpath()
         return path
 
-    def _draw_victory(self, state: Any) -> None:
-        """Victory locations outlined in the colour of the side that holds them now (B-11)."""
-        from bofa_studio.rules.bofa1984 import victory
-
-        game = self.controller.game
-        try:
-            held = victory.control(game, state)
-        except Exception:  # a ruleset without this module: no victory outlines
-            return
-        for name, side in held.items():
-            hexes = [game.hex(i) for i in game.victory_hexes[name]]
-            colour = QColor(SIDE_COLOURS.get(side or "", "#777777"))
-            pen = QPen(colour, style.HEX_PX * 0.09)
-            pen.setStyle(Qt.PenStyle.SolidLine if side else Qt.PenStyle.DashLine)
-            self.scene.overlay.set_path(f"play.victory.{name}", self._hex_path(hexes), pen, None)
-
-    def _draw_skirmishes(self, state: Any) -> None:
-        game = self.controller.game
-        contested = [game.hex(h) for h, s in state.stacks.items() if len({game.side_of[c] for c in s}) == 2]
-        if contested:
-            pen = QPen(SKIRMISH, style.HEX_PX * 0.07, Qt.PenStyle.DotLine)
-            self.scene.overlay.set_path("play.skirmish", self._hex_path(contested), pen, None)
-
-    def _draw_zone(self) -> None:
-        c = self.controller
-        if c.tray_pick is None:
-            return
-        game, state = c.game, c.state
-        if state.stage == "setup":
-            hexes = [game.hex(i) for i in game.setup_zone.get(c.tray_pick, ())]
-        else:
-            hexes = [game.hex(i) for i in game.entry_hexes(state, c.tray_pick)]
-        self.scene.overlay.set_path("play.zone", self._hex_path(hexes), QPen(QColor(160, 110, 0), 0), QBrush(ZONE))
-
-    def _draw_reach(self) -> None:
-        reach = self.controller.reach
-        if reach is None:
-            return
-        ov = self.scene.overlay
-        ov.set_path("play.reach", self._hex_path(reach.costs), QPen(QColor(30, 120, 60), 0), QBrush(REACH))
-        text = QPainterPath()
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(int(style.HEX_PX * 0.32))
-        for h, cost in reach.costs.items():
-            if self.controller.stack(h):
-                continue  # the counters there stay readable; the tooltip gives the cost
-            centre = self.scene.hex_center(h)
-            text.addText(QPointF(centre.x() - style.HEX_PX * 0.1 * len(str(cost)), centre.y() + style.HEX_PX * 0.12),
-                         font, str(cost))
-        ov.set_path("play.reach_cost", text, None, QBrush(QColor(20, 80, 40)))
-
-    # -- Standard Game gestures ---------------------------------------------------------
+    # -- tags, lines and paths -------------------------------------------------------------
     def _label_item(self, key: str, colour: QColor) -> QGraphicsPathItem:
         item = self.labels.get(key)
         if item is None:
@@ -298,137 +282,13 @@ class PlayBoard:
             path.moveTo(b)
             path.lineTo(b.x() - size * math.cos(angle + side), b.y() - size * math.sin(angle + side))
 
-    def _draw_standard(self) -> None:
-        """S-6 morale checks, S-7 dives and rolling rocks, S-8 spells, S-10 escapes, S-3
-        regroup placements: everything the controller marks, drawn; nothing decided here."""
-        c = self.controller
-        ov = self.scene.overlay
-        w = style.HEX_PX
-        if c.checks:
-            pen = QPen(CHECK, w * 0.09, Qt.PenStyle.DashLine)
-            ov.set_path("play.checks", self._hex_path(c.checks), pen, QBrush(QColor(249, 168, 37, 60)))
-            self._texts("checks", {h: f"M {p:.0%}" for h, p in c.checks.items()}, QColor("#8d5a00"))
-        dives = c.dives()
-        if dives:
-            ov.set_path("play.dive_targets", self._hex_path(dives), QPen(DIVE, w * 0.12), QBrush(QColor(123, 31, 162, 50)))
-            self._texts("dives", {h: f"dive {c.dive_chance(h):.0%}" for h in dives}, DIVE)
-        flight = c.dive_path()
-        if flight:
-            a = c.armed
-            ends = [d.to for d in dives.get(a.target, [])]
-            ov.set_path("play.dive_ends", self._hex_path(ends), QPen(DIVE, 0), QBrush(QColor(123, 31, 162, 35)))
-            pen = QPen(DIVE, w * 0.1, Qt.PenStyle.DashDotLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-            ov.set_path("play.dive_path", self._polyline(flight, arrow=True), pen, None)
-            self._label_item("dive_path", DIVE).setPath(QPainterPath())
-        losses = c.loss_hexes()
-        if losses:
-            # B-7: where the hit falls; click the counter that takes it (or use its button).
-            ov.set_path("play.loss", self._hex_path(losses), QPen(TARGET, w * 0.12, Qt.PenStyle.DashLine),
-                        QBrush(QColor(211, 47, 47, 50)))
-            self._texts("loss", dict.fromkeys(losses, "hit?"), TARGET)
-        emptied = c.advance_hex()
-        if emptied is not None:
-            # B-7: the emptied hex the attackers may advance into.
-            ov.set_path("play.advance", self._hex_path([emptied]), QPen(SELECTED, w * 0.12, Qt.PenStyle.DashLine),
-                        QBrush(QColor(255, 152, 0, 60)))
-            self._texts("advance", {emptied: "advance?"}, QColor("#8d5a00"))
-        rocks = c.rocks()
-        if rocks:
-            lines, struck = QPainterPath(), {}
-            for r in rocks:
-                lines.addPath(self._polyline(r.line, arrow=True))
-                if r.struck is not None:
-                    struck[r.struck] = f"rocks {r.chance:.0%}"
-            armed = [r for r in rocks if r.action == c.armed]
-            ov.set_path("play.rocks", lines, QPen(ROCKS, w * (0.08 if armed else 0.12), Qt.PenStyle.SolidLine,
-                                                  Qt.PenCapStyle.RoundCap), None)
-            piles = [r.line[0] for r in rocks]
-            ov.set_path("play.rock_piles", self._hex_path(piles), QPen(ROCKS, w * 0.1, Qt.PenStyle.DotLine), None)
-            ov.set_path("play.rock_targets", self._hex_path(struck), QPen(ROCKS, w * 0.12), None)
-            if armed:
-                chosen = QColor("#ff6f00")
-                pile = c.rock_pile()
-                # The chosen pile's other slope lines, dashed: a click on the pile picks the next.
-                others = QPainterPath()
-                for r in rocks:
-                    if r.line[0] == pile and r is not armed[0]:
-                        others.addPath(self._polyline(r.line, arrow=True))
-                ov.set_path("play.rock_pile_lines", others, QPen(chosen, w * 0.08, Qt.PenStyle.DashLine,
-                                                                 Qt.PenCapStyle.RoundCap), None)
-                ov.set_path("play.rock_armed", self._polyline(armed[0].line, arrow=True),
-                            QPen(chosen, w * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None)
-                ends = [h for h in (pile, armed[0].struck) if h is not None]
-                ov.set_path("play.rock_chosen", self._hex_path(ends), QPen(chosen, w * 0.14), None)
-            self._texts("rocks", struck, ROCKS)
-        shaded: list[Hex] = []
-        colour = ESCAPE
-        if c.mode == "escape":
-            shaded = c.escape_hexes()
-        elif c.state.stage == "regroup_place":
-            shaded = c.regroup_hexes()
-        elif c.state.stage == "ground_eagles":
-            shaded, colour = c.ground_eagle_hexes()[:1], QColor(123, 31, 162, 70)
-            self._texts("eagles", {h: "Eagles: skirmish?" if i == 0 else "Eagles next"
-                                   for i, h in enumerate(c.ground_eagle_hexes())}, DIVE)
-        elif c.mode == "destroy":
-            shaded, colour = c.destroy_targets(), DESTROY
-            a = c.armed
-            if a is not None and getattr(a, "spell", None) == "destroy":
-                # S-8: the picked hex, its chance; the effect below crosses out its victims.
-                ov.set_path("play.destroy_target", self._hex_path([a.target]), QPen(LOS_BLOCKED, w * 0.14), None)
-                self._texts("destroy", {a.target: f"destroy {c.spell_chance(a):.0%}"}, LOS_BLOCKED)
-        if shaded:
-            ov.set_path("play.pick", self._hex_path(shaded), QPen(colour.darker(200), w * 0.05), QBrush(colour))
-        if c.state.stage == "regroup_place":
-            shifts = c.regroup_shift_hexes()
-            if shifts:  # S-1: a full neighbour that a shift can empty, ringed apart from plain moves
-                ov.set_path("play.shift", self._hex_path(shifts), QPen(ESCAPE.darker(250), w * 0.12,
-                                                                       Qt.PenStyle.DashLine), None)
-        effect = c.effect()
-        if effect is not None:
-            arrows, gone = QPainterPath(), QPainterPath()
-            seen: set[tuple[Hex, Hex]] = set()
-            for a, b in effect.moved.values():
-                if (a, b) not in seen:
-                    seen.add((a, b))
-                    arrows.addPath(self._polyline([a, b], arrow=True))
-            s = w * 0.3
-            for h in set(effect.removed.values()):
-                p = self.scene.hex_center(h)
-                gone.moveTo(p.x() - s, p.y() - s)
-                gone.lineTo(p.x() + s, p.y() + s)
-                gone.moveTo(p.x() - s, p.y() + s)
-                gone.lineTo(p.x() + s, p.y() - s)
-            pen = QPen(PUSH, w * 0.08, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            self._label_item("effect", PUSH).setPath(QPainterPath())
-            item = self._label_item("effect_arrows", PUSH)
-            item.setBrush(QBrush())
-            item.setPen(pen)
-            item.setPath(arrows)
-            gone_item = self._label_item("effect_removed", LOS_BLOCKED)
-            gone_item.setBrush(QBrush())
-            gone_item.setPen(QPen(LOS_BLOCKED, w * 0.12))
-            gone_item.setPath(gone)
-            if effect.flipped:
-                ov.set_path("play.effect_flipped", self._hex_path(set(effect.flipped.values())),
-                            QPen(QColor("#2e7d32"), w * 0.12), None)
-
-    def _draw_selection(self) -> None:
-        c = self.controller
-        ov = self.scene.overlay
-        hexes = {c.hex_of(cid) for cid in c.selection} - {None}
-        if hexes:
-            ov.set_path("play.selected", self._hex_path(hexes), QPen(SELECTED, style.HEX_PX * 0.08), None)
-        if c.target is not None:
-            ov.set_path("play.target", self._hex_path([c.target]), QPen(TARGET, style.HEX_PX * 0.1), None)
-
     def _draw_path(self) -> None:
         ov = self.scene.overlay
         ov.clear("play.path")
         c = self.controller
-        if c.reach is None or self.hovered not in c.reach.moves or c.replay is not None:
+        if c.replay is not None or self.hovered is None:
             return
-        hexes = c.reach.path(c.game, c.state, self.hovered)
+        hexes = c.path_preview(self.hovered)
         if len(hexes) < 2:
             return
         path = QPainterPath(self.scene.hex_center(hexes[0]))
@@ -438,16 +298,13 @@ class PlayBoard:
         ov.set_path("play.path", path, pen, None)
 
     def los_results(self) -> list[Any]:
-        """Lines of sight from each selected archer's hex to the target (or hovered) hex."""
+        """The lines of sight the ruleset asks for now (B-8: each selected archer to the target)."""
         c = self.controller
-        if c.replay is not None or c.state.stage != "fire" or not c.selection:
+        pairs = c.sight_lines(self.hovered)
+        if not pairs:
             return []
-        target = c.target or self.hovered
-        if target is None:
-            return []
-        occupied = {c.game.hex(i) for i in c.state.stacks}
-        origins = {c.hex_of(cid) for cid in c.selection} - {None, target}
-        return [line_of_sight(c.game.board, o, target, occupied) for o in sorted(origins)]
+        occupied = set(c.pieces_on_map(c.state))
+        return [line_of_sight(c.game.board, a, b, occupied) for a, b in pairs]
 
     def _draw_los(self) -> None:
         ov = self.scene.overlay

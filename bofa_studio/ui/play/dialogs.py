@@ -4,6 +4,7 @@ so tests replace it instead of blocking on a modal."""
 
 from __future__ import annotations
 
+import html
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,8 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.ui.play.seats import SIDE_NAMES, result_summary
-
 
 @dataclass
 class NewGame:
@@ -36,8 +35,18 @@ class NewGame:
     seed: int
     level: str | None = None
     options: dict[str, bool] = field(default_factory=dict)
-    seat_names: list[str] = field(default_factory=lambda: ["Free Peoples player", "Dark player"])
+    seat_names: list[str] = field(default_factory=list)
     undo_rolls: bool = False
+    form: dict[str, Any] | None = None  # the ruleset's new-game choices (seat counts -> options)
+
+
+def new_game_form(path: str) -> dict[str, Any]:
+    """The choices a scenario's ruleset offers a new game (levels, options, seats)."""
+    from bofa_studio.jsonfile import read_json_object
+    from bofa_studio.play.presentation import play_class
+
+    data = read_json_object(path)
+    return play_class(data.get("ruleset")).new_game_form(data)
 
 
 def shipped_scenarios() -> list[Path]:
@@ -60,14 +69,16 @@ def scenario_title(path: Path) -> str:
     return f"{name} ({path.stem})" if isinstance(name, str) and name.strip() else path.stem
 
 
-# The engine's O-2 options and the number of seats each means.
-O2_OPTIONS = {"o2_three_players": 3, "o2_four_players": 4}
-
-
 class NewGameDialog(QDialog):
+    """Scenario, rule level, seats and their names, seed and optional rules: what the chosen
+    scenario's ruleset offers (``new_game_form``), so a game with other rules offers its own."""
+
+    MAX_SEATS = 4
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
+        self.form: dict[str, Any] = {}
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.scenario = QComboBox()
@@ -76,19 +87,12 @@ class NewGameDialog(QDialog):
         self.scenario.currentIndexChanged.connect(self._scenario_changed)
         form.addRow("Scenario", self.scenario)
         self.level = QComboBox()
-        self.level.addItem("Basic Game (B-1..B-11)", "basic")
-        self.level.addItem("Standard Game (S-1..S-11)", "standard")
         form.addRow("Rules", self.level)
         self.seats = QComboBox()
-        self.seats.addItem("2 players", 2)
-        self.seats.addItem("3 players (O-2)", 3)
-        self.seats.addItem("4 players (O-2)", 4)
         self.seats.currentIndexChanged.connect(self._seats_changed)
         form.addRow("Seats", self.seats)
-        self.names = [QLineEdit(n) for n in ("Free Peoples player", "Dark player", "Second Wave player",
-                                                  "Dwarves & Men player")]
-        self.name_labels = [QLabel(t) for t in (SIDE_NAMES["free_peoples"], SIDE_NAMES["dark"],
-                                               "Dark: Second Wave (O-2)", "Free Peoples: Dwarves, Men, Eagles (O-2)")]
+        self.names = [QLineEdit() for _ in range(self.MAX_SEATS)]
+        self.name_labels = [QLabel() for _ in range(self.MAX_SEATS)]
         for label, edit in zip(self.name_labels, self.names, strict=True):
             form.addRow(label, edit)
         seed_row = QHBoxLayout()
@@ -112,48 +116,55 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._scenario_changed()
-        self._seats_changed()
 
     def _scenario_changed(self) -> None:
-        from bofa_studio.jsonfile import read_json_object
-
         for box in self.option_boxes.values():
             box.deleteLater()
         self.option_boxes = {}
         path = self.scenario.currentData()
-        if not path:
-            return
         try:
-            rules = read_json_object(path)["rules"]
-        except Exception:  # a broken file shows no options; starting the game reports it
-            return
-        i = self.level.findData(rules.get("level", "basic"))
+            self.form = new_game_form(path) if path else {}
+        except Exception:  # a broken file offers no choices; starting the game reports it
+            self.form = {}
+        self.level.clear()
+        for label, value in self.form.get("levels", []):
+            self.level.addItem(label, value)
+        i = self.level.findData(self.form.get("level"))
         if i >= 0:
             self.level.setCurrentIndex(i)
-        notes = rules.get("option_notes", {})
-        for key, value in rules.get("options", {}).items():
+        self.level.setEnabled(self.level.count() > 1)
+        self.seats.blockSignals(True)
+        self.seats.clear()
+        for label, n in self.form.get("seat_choices", [("2 players", 2)]):
+            self.seats.addItem(label, n)
+        self.seats.blockSignals(False)
+        labels = self.form.get("seat_labels", [])
+        for i, (label, edit) in enumerate(zip(self.name_labels, self.names, strict=True)):
+            label.setText(labels[i] if i < len(labels) else f"Seat {i + 1}")
+            if not edit.text() or edit.property("default"):
+                edit.setText(f"{label.text().split(' (')[0]} player")
+                edit.setProperty("default", True)
+        notes = self.form.get("option_notes", {})
+        for key, value in self.form.get("options", {}).items():
             box = QCheckBox(notes.get(key, key))
             box.setChecked(bool(value))
             self.options_layout.addWidget(box)
             self.option_boxes[key] = box
-        if hasattr(self, "names"):
-            self._seats_changed()
+        self._seats_changed()
 
     def _seats_changed(self) -> None:
         n = self.seats.currentData() or 2
         for i, (label, edit) in enumerate(zip(self.name_labels, self.names, strict=True)):
             label.setVisible(i < n)
             edit.setVisible(i < n)
-        # O-2 is the number of seats: its two options follow the Seats choice, and are not
-        # ticked on their own (a two-seat table under O-2 would leave a side's counters to
-        # nobody's seat, and three seats without it would have no third command).
-        for key, seats in O2_OPTIONS.items():
+        # Options that are the number of seats (BoFA's O-2) follow the Seats choice and are
+        # not ticked on their own.
+        for key, on in self.form.get("seat_counts", {}).get(n, {}).items():
             box = self.option_boxes.get(key)
             if box is not None:
-                box.setChecked(n == seats)
+                box.setChecked(on)
                 box.setEnabled(False)
-                box.setToolTip("Chosen with Seats above: 3 players for the Second Wave seat, 4 to split "
-                               "the Free Peoples too")
+                box.setToolTip(self.form.get("seat_note", "Chosen with Seats above"))
 
     def value(self) -> NewGame:
         n = self.seats.currentData() or 2
@@ -164,6 +175,7 @@ class NewGameDialog(QDialog):
             options={k: b.isChecked() for k, b in self.option_boxes.items()},
             seat_names=[e.text() or f"Player {i + 1}" for i, e in enumerate(self.names[:n])],
             undo_rolls=self.undo_rolls.isChecked(),
+            form=self.form,
         )
 
     @staticmethod
@@ -172,33 +184,28 @@ class NewGameDialog(QDialog):
         return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
-def end_text(result: dict[str, Any], location_names: dict[str, str] | None = None) -> str:
-    """The end-of-game screen as rich text: victory level, score and each location's holder."""
-    names = location_names or {}
-    rows = [f"<h2>{result_summary(result)}</h2>"]
-    score = result.get("score", {})
-    if score:
-        rows.append("<p>" + ", ".join(f"{SIDE_NAMES.get(k, k)}: {v}" for k, v in score.items())
-                    + " victory locations (B-11, S-11)</p>")
-    rows.append("<table cellpadding=4>")
-    for loc, side in result.get("control", {}).items():
-        label = names.get(loc, loc.split(".")[-1].replace("_", " ").title())
-        rows.append(f"<tr><td>{label}</td><td><b>{SIDE_NAMES.get(side, 'nobody') if side else 'nobody'}</b></td></tr>")
-    rows.append("</table>")
-    return "".join(rows)
+def end_text(controller: Any, result: dict[str, Any]) -> str:
+    """The end-of-game screen as rich text: the outcome, then the ruleset's report rows."""
+    headline, notes, rows = controller.result_report(result)
+    out = [f"<h2>{html.escape(headline)}</h2>"] + [f"<p>{html.escape(n)}</p>" for n in notes]
+    if rows:
+        out.append("<table cellpadding=4>")
+        out += [f"<tr><td>{html.escape(k)}</td><td><b>{html.escape(v)}</b></td></tr>" for k, v in rows]
+        out.append("</table>")
+    return "".join(out)
 
 
 class EndDialog(QDialog):
-    def __init__(self, result: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, controller: Any, result: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("The battle is over")
         layout = QVBoxLayout(self)
-        self.label = QLabel(end_text(result))
+        self.label = QLabel(end_text(controller, result))
         layout.addWidget(self.label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
         layout.addWidget(buttons)
 
     @staticmethod
-    def show_result(result: dict[str, Any], parent: QWidget | None) -> None:
-        EndDialog(result, parent).exec()
+    def show_result(result: dict[str, Any], parent: Any) -> None:
+        EndDialog(parent.controller, result, parent).exec()

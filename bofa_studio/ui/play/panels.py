@@ -21,11 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.rules.bofa1984.counters import FREE_PEOPLES
-from bofa_studio.rules.bofa1984.wording import chip_text as chip_name
+from bofa_studio.play.presentation import Gesture
 from bofa_studio.ui.map.counter_art import paint_counter
-from bofa_studio.ui.play.board import face_of
-from bofa_studio.ui.play.seats import SIDE_COLOURS, result_summary, side_name
 
 
 def _clear(layout) -> None:
@@ -61,18 +58,18 @@ class DecisionBanner(QLabel):
             text, colour = f"Replay: step {c.replay.index} of {len(c.replay)}", "#555555"
         elif c.is_over:
             result = c.result() or {}
-            text = "Game over: " + result_summary(result)
-            colour = SIDE_COLOURS.get(result.get("winner") or "", "#333333")
+            text = "Game over: " + c.result_text(result)
+            colour = c.side_colour(result.get("winner")) if result.get("winner") else "#333333"
         else:
             side = c.decider()
-            text, colour = c.decider_text(), SIDE_COLOURS.get(side or "", "#333333")
+            text, colour = c.decider_text(), c.side_colour(side) if side else "#333333"
         self.setText(text)
         self.setStyleSheet(f"background:{colour}; color:white; padding:6px; border-radius:4px;")
 
 
 class TurnPanel(QWidget):
-    """Turn track (reinforcement turns marked), the cup, the first choice, the held chip and
-    the phases played this turn (B-3)."""
+    """The turn track and the ruleset's lines about the turn (BoFA: the cup, the first choice,
+    the held chip and the phases played this turn, B-3)."""
 
     def __init__(self, controller: Any) -> None:
         super().__init__()
@@ -89,43 +86,13 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        c = self.controller
-        s = c.shown_state()
+        self.track.setVisible(self.controller.turn_track() is not None)
         self.track.update()
-        if s.stage == "setup":
-            self.chips.setText(f"<b>Setup</b>: {side_name(s.setup_side)} places counters (B-2)")
-            return
-        cup = ", ".join(f"{chip_name(k)} ×{n}" for k, n in sorted(s.cup.items()) if n > 0) or "empty"
-        phases = c.game.mix_for(s.turn)["phases"] if s.turn else "?"
-        # Phase 0 is the chip choice that opens the turn (B-3): no phase has been played yet.
-        when = f"phase {s.phase_no} of {phases}" if s.phase_no else f"choosing chips, {phases} phases to play"
-        rows = [f"<b>Turn {s.turn}</b> ({'black' if s.turn % 2 else 'white'}), {when}",
-                f"Cup: {cup}"]
-        if s.first_chooser:
-            rows.append(f"First choice: {side_name(s.first_chooser)} → {chip_name(s.first_chip) if s.first_chip else '…'}")
-        if s.held:
-            rows.append(f"Held by {side_name(_other(s.first_chooser))}: {chip_name(s.held)}")
-        played = phases_this_turn(c)
-        if played:
-            rows.append("Played: " + "; ".join(played))
+        rows = [html.escape(r) for r in self.controller.status_rows()]
+        if rows:
+            head, _, rest = rows[0].partition(", ")
+            rows[0] = f"<b>{head}</b>" + (f", {rest}" if rest else "")
         self.chips.setText("<br>".join(rows))
-
-
-def _other(side: str | None) -> str:
-    return "dark" if side == "free_peoples" else "free_peoples"
-
-
-def phases_this_turn(controller: Any) -> list[str]:
-    entries = controller.entries
-    if controller.replay is not None:
-        entries = [e for row in controller.replay.entries[: controller.replay.index + 1] for e in row]
-    out: list[str] = []
-    for e in entries:
-        if e.kind == "turn":
-            out = []
-        elif e.kind == "phase" and e.chip:
-            out.append(f"{'FP' if e.side == FREE_PEOPLES else 'Dark'} {chip_name(e.chip)}")
-    return out
 
 
 class TurnTrack(QWidget):
@@ -137,17 +104,14 @@ class TurnTrack(QWidget):
         self.setMinimumHeight(46)
 
     def reinforcement_turns(self) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for r in self.controller.game.scenario["order_of_battle"].get("reinforcements", []):
-            name = r.get("name", "")
-            out[r["turn"]] = (out.get(r["turn"], "") + " " + name).strip()
-        return out
+        track = self.controller.turn_track()
+        return track[2] if track else {}
 
     def paintEvent(self, event) -> None:
-        c = self.controller
-        turns = c.game.turns
-        current = c.shown_state().turn
-        marks = self.reinforcement_turns()
+        track = self.controller.turn_track()
+        if track is None:
+            return
+        turns, current, marks = track
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w = (self.width() - 4) / max(1, turns)
@@ -208,30 +172,21 @@ class DecisionPanel(QWidget):
         live = c.replay is None and c.decider() is not None
         self.commit.setEnabled(True)
         self.commit.setToolTip("")
-        odds = c.odds() if live else None
-        armed = c.armed_text() if live and c.armed is not None else ""
-        if odds is not None and odds.error is not None:
+        preview = c.pending_preview() if live else None
+        if preview is not None and preview.error is not None:
             # A target the rules refuse reads like every other refusal: red, with its rule's link.
-            e = odds.error
+            e = preview.error
             self.odds.setText(f'<span style="color:#b71c1c; font-weight:bold; font-family:sans-serif">'
                               f'Refused — <a href="{e.rule}">{e.rule}</a>: {html.escape(e.reason)}</span>')
             self.odds.setVisible(True)
             self.commit.setVisible(False)
-        elif odds is not None:
-            text = odds.describe().replace("\n", "<br>")
-            for m in odds.modifiers:
-                if m.rule:
-                    text = text.replace(f"({m.rule})", f'(<a href="{m.rule}">{m.rule}</a>)', 1)
+        elif preview is not None:
+            text = "<br>".join(html.escape(line) for line in preview.lines)
+            for rule in preview.rules:
+                text = text.replace(f"({rule})", f'(<a href="{rule}">{rule}</a>)', 1)
             self.odds.setText(text)
             self.odds.setVisible(True)
-            self.commit.setText("Fire!" if c.state.stage == "fire" else "Roll for the combat")
-            self.commit.setVisible(odds.error is None)
-        elif armed:
-            self.odds.setText(armed)
-            self.odds.setVisible(True)
-            kind = type(c.armed).__name__
-            self.commit.setText({"Dive": "Dive!", "RollRocks": "Roll the rocks", "CastSpell": "Cast the spell"}
-                                .get(kind, "Roll"))
+            self.commit.setText(preview.commit)
             self.commit.setVisible(True)
         else:
             self.odds.setText("")
@@ -239,7 +194,7 @@ class DecisionPanel(QWidget):
             self.commit.setVisible(False)
         _clear(self.box)
         self.buttons = []
-        self.spell_buttons: dict[str, QPushButton] = {}
+        self.gesture_buttons: dict[str, QPushButton] = {}
         if not live:
             return
         now = c.seats_now()
@@ -257,9 +212,6 @@ class DecisionPanel(QWidget):
                     inner.addWidget(b)
                     self.buttons.append(b)
             self.box.addWidget(group)
-        rows = c.spells() if c.state.stage == "fire" and c.state.phase_player == "free_peoples" else []
-        if rows and "gandalf" in c.state.pos:
-            self.box.addWidget(self._spell_picker(rows))
         for title, text, buttons in c.sections():
             parent: Any = self.box
             if title:
@@ -273,12 +225,13 @@ class DecisionPanel(QWidget):
                 parent = inner
             for label, action in buttons:
                 b = QPushButton(label)
-                if action == "escape":
-                    b.clicked.connect(lambda _=False: c.start_escape())
-                elif action == "auto_place":
-                    b.clicked.connect(lambda _=False: c.auto_place())
-                elif action == "move_no_dive":
-                    b.clicked.connect(lambda _=False: c.move_without_diving())
+                if isinstance(action, str):
+                    action = Gesture(action)
+                if isinstance(action, Gesture):
+                    b.setEnabled(action.enabled)
+                    b.setToolTip(action.tooltip)
+                    b.clicked.connect(lambda _=False, name=action.name: c.gesture(name))
+                    self.gesture_buttons[action.name] = b
                 else:
                     b.clicked.connect(lambda _=False, a=action: c.act(a))
                 parent.addWidget(b)
@@ -287,33 +240,9 @@ class DecisionPanel(QWidget):
             # Hot seat: the decisions are the next player's. Until they take the seat (the
             # bar above the map), a second click of the player who just acted, landing where
             # a button was, must not decide for them.
-            for b in [*self.buttons, *self.spell_buttons.values(), self.commit]:
+            for b in [*self.buttons, self.commit]:
                 b.setEnabled(False)
                 b.setToolTip(f"Hand the board over to {c.handover_name()} first (the bar above the map)")
-
-    def _spell_picker(self, rows: list[Any]) -> QWidget:
-        """S-8: the three spells, the roll each needs and its chance, which are used, how many
-        are left; a spell that cannot be tried now says why in its tooltip."""
-        from bofa_studio.rules.bofa1984.spells import SPELL_NAMES
-
-        c = self.controller
-        used = [SPELL_NAMES[r.spell] for r in rows if r.used]
-        group = QGroupBox(f"S-8 Gandalf's spells — {c.spells_left()} of 2 left")
-        inner = QVBoxLayout(group)
-        note = QLabel(("Used: " + ", ".join(used) + ". " if used else "")
-                      + "One try per FIRE phase, before the first shot; no line of sight needed.")
-        note.setWordWrap(True)
-        inner.addWidget(note)
-        for r in rows:
-            state = "used" if r.used else f"{r.chance:.0%}"
-            b = QPushButton(f"{SPELL_NAMES[r.spell]} — needs 1-{r.need} ({state})"
-                            + (": click a hex" if r.spell == "destroy" and r.options else ""))
-            b.setEnabled(bool(r.options))
-            b.setToolTip(r.why)
-            b.clicked.connect(lambda _=False, sp=r.spell: c.pick_spell(sp))
-            inner.addWidget(b)
-            self.spell_buttons[r.spell] = b
-        return group
 
     def button(self, text: str) -> QPushButton | None:
         return next((b for b in self.buttons if b.text().startswith(text)), None)
@@ -323,7 +252,7 @@ def counter_icon(controller: Any, cid: str, size: int = 36) -> QIcon:
     image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     p = QPainter(image)
-    paint_counter(p, QRectF(1, 1, size - 2, size - 2), face_of(controller.game, controller.state, cid))
+    paint_counter(p, QRectF(1, 1, size - 2, size - 2), controller.face(cid, controller.state))
     p.end()
     return QIcon(QPixmap.fromImage(image))
 
@@ -431,7 +360,7 @@ class LogPanel(QListWidget):
                 item.setFont(bold)
                 item.setForeground(QColor("#0d47a1"))
             elif e.side:
-                item.setForeground(QColor(SIDE_COLOURS.get(e.side, "#000000")))
+                item.setForeground(QColor(self.controller.side_colour(e.side)))
             self.addItem(item)
         self._shown = len(entries)
         self.scrollToBottom()

@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.rules.bofa1984.actions import EndPhase
+from bofa_studio.play.controller import PlayController
+from bofa_studio.play.records import autosave_path, autosave_title, mark_clean_exit, recent_autosaves
+from bofa_studio.play.seats import Seat, who_and_side
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
 from bofa_studio.ui.files import write_error
@@ -30,7 +32,6 @@ from bofa_studio.ui.help_menu import open_rulebook, show_about
 from bofa_studio.ui.map.scene import MapScene
 from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
-from bofa_studio.ui.play.controller import PlayController
 from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog
 from bofa_studio.ui.play.panels import (
     DecisionBanner,
@@ -40,32 +41,37 @@ from bofa_studio.ui.play.panels import (
     TrayPanel,
     TurnPanel,
 )
-from bofa_studio.ui.play.records import autosave_path
-from bofa_studio.ui.play.seats import SIDE_COLOURS, engine_seats, who_and_side
 
 AUTOSAVE_MS = 400  # saving takes tens of ms: batch a burst of clicks into one write
 SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
 
 
 def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
-    """Build the controller a new-game choice describes (O-2 seats for three or four names)."""
-    options = dict(game.options)
-    # The seats decide O-2, whatever the options say (see NewGameDialog._seats_changed).
-    for key in ("o2_three_players", "o2_four_players"):
-        if key in options:
-            options[key] = False
-    if len(game.seat_names) > 2:
-        # O-2 is an engine option: it is the engine that says which seat commands what.
-        options["o2_four_players" if len(game.seat_names) == 4 else "o2_three_players"] = True
+    """Build the controller a new-game choice describes. Where the rules split a side between
+    more seats than sides (BoFA's O-2), the number of seats is an engine option, and the
+    engine says which seat commands what."""
+    form = game.form or {}
+    options = {**game.options, **form.get("seat_counts", {}).get(len(game.seat_names), {})}
     controller = PlayController.new_game(game.scenario, game.seed, level=game.level, options=options,
                                          undo_rolls=game.undo_rolls, **kwargs)
-    if len(game.seat_names) > 2:
-        controller.set_seats(engine_seats(controller.game, game.seat_names))
+    sides = list(controller.game.sides)
+    if len(game.seat_names) > len(sides):
+        controller.set_seats(controller.engine_seats(game.seat_names))
     else:
-        from bofa_studio.ui.play.seats import default_seats
-
-        controller.set_seats(default_seats((game.seat_names[0], game.seat_names[1])))
+        controller.set_seats([Seat(name, side) for name, side in zip(game.seat_names, sides, strict=False)])
     return controller
+
+
+def ask_resume(title: str) -> bool:
+    """At start: the last game was not closed normally; offer it back."""
+    answer = QMessageBox.question(None, "Resume the last game?",
+                                  f"The last game was not closed normally. Resume {title}?",
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def show_start_error(title: str, text: str) -> None:
+    QMessageBox.warning(None, title, text)
 
 
 class PlayWindow(QMainWindow):
@@ -78,6 +84,7 @@ class PlayWindow(QMainWindow):
         self.ask_open_path = lambda: QFileDialog.getOpenFileName(self, "Open game", "", SAVE_FILTER)[0]
         self.show_end = EndDialog.show_result
         self.show_error = lambda title, text: QMessageBox.warning(self, title, text)
+        self.ask_unsaved = self._ask_unsaved  # "save", "discard" or "cancel"
         self.rulebook: TextViewer | None = None
         self.end_shown = False
         self._autosave_failed = False
@@ -99,7 +106,9 @@ class PlayWindow(QMainWindow):
             dock.deleteLater()
         self.controller = controller
         if controller.autosave_path is None:
-            controller.autosave_path = autosave_path()
+            # A game opened from an autosave goes on in that file; any other gets its own.
+            name = controller.game.scenario.get("meta", {}).get("name", "game")
+            controller.autosave_path = autosave_path(name)
         self._autosave_target = controller.autosave_path
         controller.autosave_path = None  # the window writes it, batched, off the click path
         self.scene = MapScene(controller.game.board)
@@ -185,8 +194,14 @@ class PlayWindow(QMainWindow):
         self.rulebook_action = action("The &rulebook (1984)", lambda: self.open_rule(""), K.HelpContents)
         game = self.menuBar().addMenu("&Game")
         game.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
+        self.recent_menu = game.addMenu("Recent &games")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
         game.addSeparator()
         game.addActions([self.replay_action])
+        game.addSeparator()
+        self.quit_action = action("&Quit", self.close, K.Quit)
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        game.addAction(self.quit_action)
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action, self.clear_action])
         edit.setToolTipsVisible(True)
@@ -196,6 +211,15 @@ class PlayWindow(QMainWindow):
         tools.addActions([self.map_editor_action, self.scenario_editor_action])
         self.about_action = action("&About BoFA Studio", lambda: show_about(self))
         self.menuBar().addMenu("&Help").addActions([self.rulebook_action, self.about_action])
+
+    def _fill_recent(self) -> None:
+        """Game > Recent games: every game's autosave, newest first, by scenario and turn."""
+        self.recent_menu.clear()
+        games = recent_autosaves()
+        for path in games:
+            self.recent_menu.addAction(autosave_title(path), partial(self.open_game, str(path)))
+        if not games:
+            self.recent_menu.addAction("(no games yet)").setEnabled(False)
 
     def _open_map_editor(self) -> None:
         from bofa_studio.ui.launch import open_map_editor
@@ -216,8 +240,8 @@ class PlayWindow(QMainWindow):
         self.view.setEnabled(True)
         if pending:
             names = c.handover_name()
-            self.handover.setText(f"Hand over to {who_and_side(names, c.handover_to)} — click when ready")
-            colour = SIDE_COLOURS.get(c.handover_to, "#333")
+            self.handover.setText(f"Hand over to {who_and_side(names, c.side_name(c.handover_to))} — click when ready")
+            colour = c.side_colour(c.handover_to)
             self.handover.setStyleSheet(f"background:{colour}; color:white; font-size:18px; font-weight:bold;")
         if c.refusal is not None:
             # Also in the status bar: a refused drop lands where the player is looking, the map.
@@ -232,20 +256,16 @@ class PlayWindow(QMainWindow):
         # Ctrl+E acts on the live game: not behind a replay (the board shows another
         # position), not for the next player before they take the seat, and not when the
         # engine would refuse it (setup, chip choices, a skirmish still to fight).
-        self.end_phase_action.setEnabled(c.replay is None and not pending
-                                         and any(isinstance(a, EndPhase) for a in c.legal()))
-        if not c.tray():
-            self.tray_label.setText("Reinforcements to come")
-        elif c.state.stage == "setup":
-            self.tray_label.setText("Counters to place (B-2): click one, then a shaded hex")
-        else:
-            self.tray_label.setText("Reinforcements to enter (B-5): click one, then a shaded entry hex")
+        self.end_phase_action.setEnabled(c.replay is None and not pending and c.can_end_phase())
+        self.tray_label.setText(c.tray_heading())
         # Once every reinforcement is in, an empty list under that heading only puzzles.
         has_rows = c.replay is None and bool(c.tray() or c.waiting())
         self.tray_label.setVisible(has_rows)
         self.tray.setVisible(has_rows)
         title = Path(c.path).name if c.path else c.game.scenario.get("meta", {}).get("name", "New game")
-        self.setWindowTitle(f"{title} — turn {c.state.turn} — BoFA Studio play")
+        progress = ", ".join(f"{k} {v}" for k, v in c.game.summary(c.state).items() if k == "turn")
+        mark = "*" if c.unsaved else ""
+        self.setWindowTitle(f"{mark}{title}{' — ' + progress if progress else ''} — BoFA Studio play")
         if c.replay is None:
             self._autosave.start()
         if c.is_over and not self.end_shown and c.replay is None:
@@ -335,8 +355,23 @@ class PlayWindow(QMainWindow):
             self.statusBar().showMessage("the rulebook text is not part of this installation", 5000)
         return self.rulebook
 
+    def _ask_unsaved(self) -> str:
+        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved game",
+                          "This game has moves that are not saved in a file of yours. Save it first?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(QMessageBox.StandardButton(answer), "cancel")
+
     def closeEvent(self, event) -> None:
+        if self.controller.unsaved and self.controller.replay is None:
+            answer = self.ask_unsaved()
+            if answer == "cancel" or (answer == "save" and not self.save()):
+                event.ignore()
+                return
         if self._autosave.isActive():
             self._autosave.stop()
-            self._write_autosave()
+        self._write_autosave()  # the last action is kept, whatever was answered
+        mark_clean_exit()
         super().closeEvent(event)

@@ -97,7 +97,7 @@ def test_save_load_and_replay_reproduce_the_game(controller, tmp_path):
 
 def test_only_rolls_are_bold_in_the_log():
     """The log sets die rolls in bold; S-3's 'the Dark player regroups' opens a phase, no roll."""
-    from bofa_studio.ui.play.records import LogEntry
+    from bofa_studio.play.records import LogEntry
 
     assert not LogEntry(0, "regroup", "turn 1: the Dark player regroups").is_roll
     assert LogEntry(0, "regroup_roll", "Wolf 1 (wolves) rolls 3 (needs 4): back to full strength").is_roll

@@ -3,7 +3,7 @@ part way, reloaded into the window, finished, and replayed."""
 
 from __future__ import annotations
 
-from bofa_studio.ui.play.autoplay import random_actions
+from bofa_studio.play.autoplay import random_actions
 
 
 def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tmp_path):
@@ -50,8 +50,11 @@ def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tm
 
 
 def test_end_screen_names_the_level_and_each_location():
+    from bofa_studio.play.controller import PlayController
+    from bofa_studio.resources import default_scenario_path
     from bofa_studio.ui.play.dialogs import end_text
 
-    text = end_text({"summary": "dark marginal victory", "score": {"free_peoples": 1, "dark": 2},
+    c = PlayController.new_game(default_scenario_path(), seed=7)
+    text = end_text(c, {"summary": "dark marginal victory", "score": {"free_peoples": 1, "dark": 2},
                      "control": {"victory.dale": "dark", "victory.summit": None}})
     assert "Dark marginal victory" in text and "Dale" in text and "nobody" in text

@@ -17,7 +17,7 @@ def test_screenshot_of_a_mid_game_position(tmp_path, scenario):
 
 
 def test_screenshot_of_a_save_file(tmp_path, controller):
-    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.play.autoplay import random_actions
 
     random_actions(controller, 80, seed=3)
     save = tmp_path / "game.json"

@@ -80,15 +80,18 @@ WON = {"winner": "free_peoples", "level": "tactical", "score": {"free_peoples": 
 
 
 def test_the_end_screen_names_the_winner_in_words():
+    from bofa_studio.play.controller import PlayController
+    from bofa_studio.resources import default_scenario_path
     from bofa_studio.ui.play.dialogs import end_text
 
-    text = end_text(WON)
+    c = PlayController.new_game(default_scenario_path(), seed=7)
+    text = end_text(c, WON)
     assert "<h2>Free Peoples tactical victory</h2>" in text and "free_peoples" not in text
-    assert "<h2>Draw</h2>" in end_text({"winner": None, "level": "draw", "summary": "draw"})
+    assert "<h2>Draw</h2>" in end_text(c, {"winner": None, "level": "draw", "summary": "draw"})
 
 
 def test_the_banner_and_the_log_name_the_winner_in_words(qtbot, play_window, monkeypatch):
-    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.play.controller import PlayController
 
     c = play_window.controller
     monkeypatch.setattr(PlayController, "is_over", property(lambda self: True))
@@ -180,11 +183,11 @@ def test_the_turn_panel_and_banner_read_as_sentences(qtbot, play_window):
 
 def test_named_seats_keep_their_side_in_the_banner(qtbot, window_for):
     from bofa_studio.resources import default_scenario_path
-    from bofa_studio.ui.play.controller import PlayController
-    from bofa_studio.ui.play.seats import default_seats
+    from bofa_studio.play.controller import PlayController
+    from bofa_studio.play.seats import Seat
 
     c = PlayController.new_game(default_scenario_path(), seed=7)
-    c.set_seats(default_seats(("Alice", "Bob")))
+    c.set_seats([Seat("Alice", "free_peoples"), Seat("Bob", "dark")])
     w = window_for(c)
     assert w.banner.text().startswith("Alice (Free Peoples): set up")
 
@@ -207,7 +210,7 @@ def test_the_hit_to_take_is_marked_where_it_falls(qtbot, window_for):
     """B-7: the owner choosing a loss sees which hexes it may fall in, and a click there takes it."""
     from bofa_studio.resources import scenarios_dir
     from bofa_studio.rules.bofa1984 import actions as A
-    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.play.controller import PlayController
     from tests.ui.play.conftest import click_hex
 
     c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed=2)
@@ -273,8 +276,8 @@ def test_the_new_game_dialog_lists_scenarios_by_name(qtbot):
 
 def test_an_escape_to_a_hex_he_cannot_reach_says_where_he_may_go(qtbot, window_for):
     from bofa_studio.resources import scenarios_dir
-    from bofa_studio.ui.play.autoplay import random_actions
-    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.play.autoplay import random_actions
+    from bofa_studio.play.controller import PlayController
     from tests.ui.play.conftest import click_hex
 
     c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed=3)
@@ -318,7 +321,7 @@ def test_the_replay_buttons_have_icons_and_say_what_they_do(qtbot, play_window):
 
 def test_the_log_says_what_reconstructed_means_and_colours_a_phase_by_its_player():
     from bofa_studio.rules.core import Event
-    from bofa_studio.ui.play.records import entries_from_events
+    from bofa_studio.play.records import entries_from_events
 
     roll, printed, phase = entries_from_events(3, [
         Event("combat_result", "column +1/+2, roll 10", {"provenance": "reconstructed"}),

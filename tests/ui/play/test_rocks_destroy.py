@@ -106,7 +106,7 @@ def test_destroy_previews_its_victims_and_chance_before_the_roll(qtbot, window_f
     w = window_for(c)
     g = c.game
     target = g.cb.board.hex_at("1014")
-    qtbot.mouseClick(w.decisions.spell_buttons["destroy"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.decisions.gesture_buttons["spell:destroy"], Qt.MouseButton.LeftButton)
     assert c.mode == "destroy" and target in c.destroy_targets()
     assert c.destroy_chances()[target] == pytest.approx(0.6)  # S-8: a roll of 1-6
     click_hex(qtbot, w, target)
@@ -136,13 +136,11 @@ def test_destroy_previews_its_victims_and_chance_before_the_roll(qtbot, window_f
 
 
 def test_the_destroy_screenshot_aims_where_the_spell_destroys_the_most():
-    from bofa_studio.ui.play.shot import focus_hexes, show_destroy
-
     c = controller_at(STACK, reduced=("azug_goblin_archer_2",), player="free_peoples", stage="fire")
-    show_destroy(c)
+    c.show_for_picture("destroy")
     target = c.game.cb.board.hex_at("1014")
     assert c.armed == A.CastSpell("destroy", target)  # two victims there, one in 1016
-    assert target in focus_hexes(c) and c.hex_of("gandalf") in focus_hexes(c)
+    assert target in c.focus_hexes() and c.hex_of("gandalf") in c.focus_hexes()
     c.act(A.EndPhase())
     with pytest.raises(ValueError, match="S-8"):
-        show_destroy(c)
+        c.show_for_picture("destroy")

@@ -64,7 +64,7 @@ def test_a_loss_goes_to_the_seat_of_the_counter(qtbot):
 
 def test_seats_are_kept_in_the_save_summary(tmp_path):
     from bofa_studio.jsonfile import read_json_object
-    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.play.controller import PlayController
 
     c = game(4)
     c.auto_place()

@@ -11,9 +11,9 @@ import pytest
 from bofa_studio.resources import scenarios_dir
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.session import state_digest
-from bofa_studio.ui.play.autoplay import random_actions
+from bofa_studio.play.autoplay import random_actions
 from bofa_studio.ui.play.dialogs import NewGame
-from bofa_studio.ui.play.seats import engine_seats
+from bofa_studio.rules.bofa1984.present import engine_seats
 from bofa_studio.ui.play.window import controller_for
 from tests.ui.play.conftest import controller_at
 
@@ -115,7 +115,7 @@ def test_two_seats_are_not_checked():
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_random_play_acts_as_the_commanding_seat_and_replays(n, tmp_path):
-    from bofa_studio.ui.play.controller import PlayController
+    from bofa_studio.play.controller import PlayController
 
     c = controller_for(NewGame(str(scenarios_dir() / "bofa1984-standard.json"), 11, seat_names=NAMES[:n]))
     assert random_actions(c, 900, seed=11) == 900 or c.is_over

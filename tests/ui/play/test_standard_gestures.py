@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 
 from bofa_studio.resources import scenarios_dir
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.ui.play.autoplay import random_actions
-from bofa_studio.ui.play.controller import PlayController
+from bofa_studio.play.autoplay import random_actions
+from bofa_studio.play.controller import PlayController
 from tests.ui.play.conftest import click_hex
 
 
@@ -82,7 +82,7 @@ def test_the_spell_picker_lists_the_spells_their_roll_and_chance(qtbot, window_f
     assert {s: r.need for s, r in rows.items()} == {"destroy": 6, "push_back": 7, "regroup": 8}
     assert rows["push_back"].chance == pytest.approx(0.7)
     assert c.spells_left() == 2
-    picker = w.decisions.spell_buttons
+    picker = {k.split(":")[1]: b for k, b in w.decisions.gesture_buttons.items() if k.startswith("spell:")}
     assert set(picker) == {"destroy", "push_back", "regroup"}
     assert "needs 1-7 (70%)" in picker["push_back"].text()
     qtbot.mouseClick(picker["push_back"], Qt.MouseButton.LeftButton)
@@ -92,7 +92,7 @@ def test_the_spell_picker_lists_the_spells_their_roll_and_chance(qtbot, window_f
     assert not w.board.labels["effect_arrows"].path().isEmpty()
     assert w.decisions.commit.text() == "Cast the spell"
     if rows["destroy"].options:
-        qtbot.mouseClick(w.decisions.spell_buttons["destroy"], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(w.decisions.gesture_buttons["spell:destroy"], Qt.MouseButton.LeftButton)
         assert c.mode == "destroy" and "play.pick" in w.scene.overlay.keys()
         target = c.destroy_targets()[0]
         click_hex(qtbot, w, target)
@@ -101,7 +101,7 @@ def test_the_spell_picker_lists_the_spells_their_roll_and_chance(qtbot, window_f
     assert c.state.spell_tried
     assert any(e.kind == "spell_roll" for e in c.entries)
     assert not any(r.options for r in c.spells())
-    assert "already tried" in w.decisions.spell_buttons["regroup"].toolTip() or c.state.stage != "fire"
+    assert "already tried" in w.decisions.gesture_buttons["spell:regroup"].toolTip() or c.state.stage != "fire"
 
 
 def test_an_escape_prompt_names_the_leader_and_shades_where_he_may_go(qtbot, window_for):

@@ -144,7 +144,7 @@ def test_a_refusal_links_to_the_rulebook(qtbot, play_window, monkeypatch):
 def test_a_loaded_games_log_shows_its_newest_entry(qtbot, controller, settings):
     """A game resumed part way fills the log before the window is laid out; the entry in view
     must still be the newest one, as it is after every action."""
-    from bofa_studio.ui.play.autoplay import random_actions
+    from bofa_studio.play.autoplay import random_actions
     from bofa_studio.ui.play.window import PlayWindow
 
     random_actions(controller, 300, seed=5)

@@ -1,51 +1,52 @@
 """Seeded random play through the controller: mid-game screenshots, benchmarks and the
 full-game test. The choices use their own generator, never the game's dice.
 
-O-2: with three or four seats the controller refuses an action from a seat that does not
-command its counters, so random play acts as the seat that does (``seat_for``). An
-engine action that no single seat may take (a stack of two seats' counters moving
-together) is drawn again; the engine's PlaceDefault, which sets up the whole side, is
-played as each seat's own auto-place."""
+Where the rules split a side between seats (BoFA's O-2), the controller refuses an action
+from a seat that does not command its pieces, so random play acts as the seat that does
+(``seat_for``). An action no single seat may take is offered to the ruleset's
+``split_fallback`` (BoFA: the whole side's scenario setup becomes each seat's own
+auto-place), or else drawn again. The pick is the ruleset's ``random_action`` where it has
+one (a cheap sampler), else a uniform pick from the legal actions."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bofa_studio.rules.core import seed_state
+from bofa_studio.rules.core import seed_state, uniform_index
 
 REDRAWS = 1000  # O-2: draws before giving up on finding an action some seat may take
 
 
+def random_pick(game: Any, state: Any, rng: int) -> tuple[Any, int]:
+    """(a random legal action, the new generator state): the ruleset's sampler, or uniform."""
+    sampler = getattr(game, "random_action", None)
+    if sampler is not None:
+        return sampler(state, rng)
+    legal = game.legal_actions(state)
+    rng, i = uniform_index(rng, len(legal))
+    return legal[i], rng
+
+
 def random_step(controller: Any, rng: int) -> int:
     """Apply one random legal action, as the seat that may take it; return the new generator state."""
-    from bofa_studio.rules.bofa1984 import actions as A
-    from bofa_studio.rules.bofa1984.players import random_player
-
     for _ in range(REDRAWS):
-        action, rng = random_player(controller.game, controller.state, rng)
+        action, rng = random_pick(controller.game, controller.state, rng)
         if not controller.o2:
             ok = controller.act(action)
-        elif isinstance(action, A.PlaceDefault) and controller.seat_for(action) is None:
-            ok = _auto_place_seat(controller)
         else:
             seat = controller.seat_for(action)
-            if seat is None:
-                continue  # no seat commands all of its counters (O-2): draw again
-            ok = controller.act(action, seat)
+            if seat is not None:
+                ok = controller.act(action, seat)
+            else:
+                fallback = controller.split_fallback(action)
+                if fallback is None:
+                    continue  # no seat commands all of its pieces: draw again
+                ok = fallback
         if not ok:
             raise AssertionError(f"the engine refused its own legal action {action!r}: {controller.refusal}")
         controller.handover_to = None
         return rng
-    raise AssertionError(f"O-2: no seat may take any of {REDRAWS} random actions")
-
-
-def _auto_place_seat(controller: Any) -> bool:
-    """O-2: the scenario setup for one seat of the side that still has counters to place."""
-    g, s = controller.game, controller.state
-    left = {g.seat_of(c) for c in g.setup_list(s, s.setup_side) if c not in s.pos}
-    seat = next(sid for sid in controller.seats_now() if sid in left)
-    controller.active_seat = seat
-    return controller.auto_place()
+    raise AssertionError(f"no seat may take any of {REDRAWS} random actions")
 
 
 def random_actions(controller: Any, n: int, seed: int = 1, *, stop_at_end: bool = True) -> int:

@@ -1,167 +1,57 @@
-"""PlayController: one hot-seat game, gestures in, engine actions out, no widgets.
+"""How The Battle of Five Armies is played at the table: the play hooks of bofa1984.
 
-It owns the :class:`~bofa_studio.session.Session`. Widgets call its gesture
-methods (pick a tray counter, click a hex, commit, end the phase) and redraw when
-it notifies them; every decision it offers is one of the engine's legal actions,
-grouped by kind, so an action type the engine adds later appears as a button
-without code here. Chance steps are rolled by the session from the state's own
-generator and logged.
-
-Undo follows the table's etiquette: a step that showed a die or a blind chip
-cannot be taken back unless the players agreed to allow it (``undo_rolls``).
+The generic play controller (:mod:`bofa_studio.play.controller`) is composed with
+:class:`Play`, so these methods see its gesture state as their own. Here lives all that
+is the 1984 game's: what each stage asks of the player (B-2 setup, B-3 chips, B-6 moves,
+B-7 combat with its losses and advance, B-8 fire, the Standard Game's dives, rocks,
+spells, escapes and regrouping), the words of buttons and prompts, what the map marks,
+and O-2's seats. Every decision is still one of the engine's legal actions; a refusal is
+the engine's RuleError, or (for a click that names no action) the reason in the rule's
+own words.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.play.faces import Face
+from bofa_studio.play.marks import Mark
+from bofa_studio.play.presentation import Gesture, PendingPreview, RulesetPlay
+from bofa_studio.play.seats import Seat
 from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984 import preview
+from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
 from bofa_studio.rules.bofa1984.spells import SPELL_NAMES
 from bofa_studio.rules.bofa1984.wording import chip_text as chip_name
-from bofa_studio.rules.core import CHANCE, TERMINAL, RuleError
-from bofa_studio.session import Session, load_session
-from bofa_studio.ui.play import preview
-from bofa_studio.ui.play.records import LogEntry, ReplayCursor, entries_from_events
-from bofa_studio.ui.play.seats import (
-    Seat,
-    default_seats,
-    seat_names,
-    seats_from_dict,
-    seats_to_dict,
-    side_name,
-    who_and_side,
-)
+from bofa_studio.rules.core import RuleError
 
-
-def load_save(path: str | os.PathLike[str]) -> Session:
-    """``load_session``: every problem of the file, malformed actions included, is a DataFileError."""
-    return load_session(path)
-
-
+SIDE_NAMES = {FREE_PEOPLES: "Free Peoples", DARK: "Dark"}
+SIDE_COLOURS = {FREE_PEOPLES: "#2f6db5", DARK: "#9b1c1c"}
 # Button order in the decision panel; kinds not listed come last, by name.
 KIND_ORDER = ["ChooseChip", "PlayHeldChip", "DrawChip", "ChooseMode", "PlaceDefault", "Skirmish", "TakeLoss",
               "Advance", "EndPhase"]
+# Event kinds that come from a die or a blind draw: the log shows them as rolls.
+ROLL_KINDS = frozenset({"combat_result", "fire_result", "entry_roll", "draw", "morale", "morale_check", "roll",
+                        "dive_result", "spell_result", "rock_result"})
+# Which name of the new-game dialog sits at each of the engine's O-2 seats.
+O2_NAME_INDEX = {"free_peoples": 0, "free_peoples_elves": 0, "dark": 1, "dark_second_wave": 2,
+                 "free_peoples_dwarves": 3}
+O2_OPTIONS = {"o2_three_players": 3, "o2_four_players": 4}
 
 
-class PlayController:
-    def __init__(self, session: Session, seats: list[Seat] | None = None, *, undo_rolls: bool = False,
-                 autosave_path: str | os.PathLike[str] | None = None, path: str | None = None) -> None:
-        self.session = session
-        self.seats = seats or default_seats()
-        self.active_seat: str | None = None  # O-2: the engine seat at the controls now
-        self.undo_rolls = undo_rolls
-        self.autosave_path = Path(autosave_path) if autosave_path else None
-        self.path = path  # where the game was last saved or loaded
-        self.listeners: list[Callable[[], None]] = []
-        self.version = 0
-        self._legal: tuple[int, list[Any]] | None = None
-        self.entries: list[LogEntry] = []
-        self.selection: tuple[str, ...] = ()
-        self.target: Hex | None = None
-        self.tray_pick: str | None = None
-        self.refusal: RuleError | None = None
-        self.message = ""
-        self.reach: preview.Reach | None = None
-        # Standard Game gestures: an action armed by a map click, waiting for the Roll button
-        # (a dive, rolling rocks, a spell), and a hex-picking mode ("destroy", "escape").
-        self.armed: Any | None = None
-        self.mode: str | None = None
-        self.checks: dict[Hex, float] = {}  # S-6: reach hexes that need a morale check
-        self._cache: dict[str, tuple[int, Any]] = {}
-        self.handover_to: str | None = None
-        self.replay: ReplayCursor | None = None
-        if session.current_player() == CHANCE:
-            session.resolve_chance()
-        self._rebuild_entries()
-        self._last_decider = self.decider()
-
-    # -- construction ------------------------------------------------------------
-    @classmethod
-    def new_game(cls, scenario_path: str | os.PathLike[str], seed: int = 0, *, level: str | None = None,
-                 options: dict[str, bool] | None = None, **kwargs: Any) -> PlayController:
-        """A new game; the rule level and options are written into the scenario the save keeps."""
-        from bofa_studio.board import load_map
-        from bofa_studio.scenario import load_scenario
-
-        scenario = load_scenario(scenario_path)
-        data = dict(scenario.data)
-        rules = dict(data["rules"])
-        if level:
-            rules["level"] = level
-        rules["options"] = {**rules.get("options", {}), **(options or {})}
-        data["rules"] = rules
-        return cls(Session(data, load_map(scenario.map_path), seed), **kwargs)
-
-    @classmethod
-    def load(cls, path: str | os.PathLike[str], **kwargs: Any) -> PlayController:
-        """A saved game, with the seats kept in its summary (O-2 names and commands)."""
-        from bofa_studio.jsonfile import read_json_object
-
-        controller = cls(load_save(path), path=str(path), **kwargs)
-        seats = read_json_object(path).get("summary", {}).get("seats")
-        if seats and "seats" not in kwargs:
-            try:
-                controller.set_seats(seats_from_dict(seats))
-            except (KeyError, TypeError):
-                pass  # a hand-edited summary: the default seats still play the game
-        return controller
-
-    # -- seats (O-2) ---------------------------------------------------------------
-    def set_seats(self, seats: list[Seat]) -> None:
-        self.seats = seats
-        self.active_seat = None
-        self._update_seat()
-        self._changed()
-
-    @property
-    def o2(self) -> bool:
-        return any(s.id for s in self.seats)
-
-    def seats_now(self) -> list[str]:
-        """The engine seats that may act now (O-2); empty at a two-player table."""
-        if not self.o2 or self.decider() is None:
-            return []
-        return list(self.game.current_seats(self.state))
-
-    def seat_name(self, sid: str | None) -> str:
-        return next((s.name for s in self.seats if s.id == sid), sid or "")
-
-    def _update_seat(self) -> None:
-        now = self.seats_now()
-        if now and self.active_seat not in now:
-            self.active_seat = now[0]
-
-    def switch_seat(self, sid: str) -> None:
-        """O-2: two seats share the phase; this one takes the board (after a hand-over)."""
-        if sid in self.seats_now() and sid != self.active_seat:
-            self.active_seat = sid
-            self._clear_gesture()
-            self.handover_to = self.decider()
-            self._changed()
-
-    def commands(self, cid: str) -> bool:
-        """Whether the seat at the controls commands ``cid`` (always, without O-2)."""
-        if not self.o2:
-            return True
-        self._update_seat()
-        return self.game.seat_of(cid) == self.active_seat
-
-    def _command_refusal(self, cid: str) -> RuleError:
-        owner = self.seat_name(self.game.seat_of(cid))
-        return RuleError("O-2", f"{self.game.specs[cid].name} is commanded by {owner}, "
-                                f"not {self.seat_name(self.active_seat)}")
+class Play(RulesetPlay):
+    split_rule = "O-2"
+    roll_kinds = ROLL_KINDS
 
     # The counters an action puts to work, by action type and field: under O-2 each must be
     # commanded by the seat that acts.
     _ACTING_FIELDS = {"Place": "counter", "Move": "counters", "Attack": "attackers", "Fire": "archers",
                       "Dive": "eagle", "Advance": "counters", "Skirmish": "second_wave"}
 
-    def acting_counters(self, action: Any) -> tuple[str, ...]:
+    def acting_pieces(self, action: Any) -> tuple[str, ...]:
         """The counters ``action`` moves, fights, shoots or places with (O-2 checks them)."""
         name = type(action).__name__
         if name == "CastSpell":
@@ -171,101 +61,44 @@ class PlayController:
         return (value,) if isinstance(value, str) else tuple(value)
 
     def seat_for(self, action: Any) -> str | None:
-        """O-2: the seat that may take ``action`` now, or None if none of the seats acting now
-        can (its counters belong to two seats, or to a seat that is not acting). A decision
-        that puts no counter to work (a chip, the end of a phase, a loss) is the seat at the
-        board's. Always None at a two-player table."""
+        """O-2, beyond the generic rule (the seat commanding every counter put to work): any
+        seat with a unit on a boulder pile may roll its rocks (S-7), and the engine's
+        PlaceDefault, which sets up the whole side, belongs to no single seat of a split side."""
         if not self.o2:
             return None
-        self._update_seat()
-        now = self.seats_now()
-        if type(action).__name__ == "RollRocks":
-            # Any unit of the phase player on the pile may roll (S-7): any seat with one there.
+        if isinstance(action, A.RollRocks):
             from bofa_studio.rules.bofa1984.rocks import can_roll
 
+            self._update_seat()
             side = self.decider()
             rollers = [c for c in self.stack(action.pile)
                        if self.game.side_of[c] == side and can_roll(self.game, self.state, c)]
-            seats = [sid for sid in now if any(self.game.seat_of(c) == sid for c in rollers)]
+            seats = [sid for sid in self.seats_now() if any(self.piece_seat(c) == sid for c in rollers)]
             return self.active_seat if self.active_seat in seats else (seats[0] if seats else None)
-        if type(action).__name__ == "PlaceDefault" and self._foreign_setup():
+        if isinstance(action, A.PlaceDefault) and self._foreign_setup():
             return None
-        counters = self.acting_counters(action)
-        if not counters:
-            return self.active_seat
-        seats = {self.game.seat_of(c) for c in counters}
-        seat = seats.pop() if len(seats) == 1 else None
-        return seat if seat in now else None
+        return super().seat_for(action)
 
     def seat_refusal(self, action: Any, seat: str | None = None) -> RuleError | None:
-        """O-2: why ``seat`` (default: the seat at the board) may not take ``action``: it is not
-        one of the seats acting now, or the action puts to work counters it does not command."""
-        if not self.o2 or self.decider() is None:
-            return None
-        self._update_seat()
+        """O-2, beyond the generic refusals: the scenario setup of a split side, and rocks
+        rolled by a seat with no unit on the pile."""
+        refusal = super().seat_refusal(action, seat) if not isinstance(action, A.RollRocks) else None
+        if refusal is not None or not self.o2 or self.decider() is None:
+            return refusal
         seat = seat or self.active_seat
-        now = self.seats_now()
         name = self.seat_name(seat)
-        if seat not in now:
-            return RuleError("O-2", f"{name} does not decide now: {' or '.join(map(self.seat_name, now))} does")
-        kind = type(action).__name__
-        if kind == "PlaceDefault" and self._foreign_setup(seat):
-            others = sorted({self.seat_name(self.game.seat_of(c)) for c in self._foreign_setup(seat)})
+        if isinstance(action, A.PlaceDefault) and self._foreign_setup(seat):
+            others = sorted({self.seat_name(self.piece_seat(c)) for c in self._foreign_setup(seat)})
             return RuleError("O-2", f"the scenario setup would also place {' and '.join(others)}'s counters: "
                                     f"{name} places only the counters {name} commands")
-        if kind == "RollRocks":
-            if self.seat_for(action) is not None and not any(
-                    self.game.seat_of(c) == seat for c in self.stack(action.pile)):
-                owner = self.seat_name(self.seat_for(action))
+        if isinstance(action, A.RollRocks):
+            if seat not in self.seats_now():
+                return super().seat_refusal(action, seat)
+            owner = self.seat_for(action)
+            if owner is not None and not any(self.piece_seat(c) == seat for c in self.stack(action.pile)):
                 return RuleError("O-2", f"the units on the boulder pile in {self._label(action.pile)} are "
-                                        f"commanded by {owner}, not {name}")
-            return None
-        foreign = next((c for c in self.acting_counters(action) if self.game.seat_of(c) != seat), None)
-        if foreign is not None:
-            return RuleError("O-2", f"{self.game.specs[foreign].name} is commanded by "
-                                    f"{self.seat_name(self.game.seat_of(foreign))}, not {name}")
+                                        f"commanded by {self.seat_name(owner)}, not {name}")
         return None
-
-    def handover_name(self) -> str:
-        if self.o2 and self.active_seat:
-            return self.seat_name(self.active_seat)
-        return seat_names(self.seats, self.handover_to)
-
-    # -- observing -----------------------------------------------------------------
-    def subscribe(self, fn: Callable[[], None]) -> None:
-        self.listeners.append(fn)
-
-    def _changed(self) -> None:
-        self.version += 1
-        for fn in list(self.listeners):
-            fn()
-
-    @property
-    def game(self) -> Any:
-        return self.session.game
-
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def shown_state(self) -> Any:
-        """The position the board shows: the replay cursor's while replaying."""
-        return self.replay.state if self.replay is not None else self.session.state
-
-    # -- whose decision ------------------------------------------------------------
-    def decider(self) -> str | None:
-        p = self.session.current_player()
-        return None if p in (CHANCE, TERMINAL) else p
-
-    def decider_text(self) -> str:
-        side = self.decider()
-        if side is None:
-            return "The game is over" if self.is_over else ""
-        who = seat_names(self.seats, side)
-        if self.o2:
-            self._update_seat()
-            who = self.seat_name(self.active_seat)
-        return f"{who_and_side(who, side)}: {self.stage_text()}"
 
     def stage_text(self) -> str:
         s = self.state
@@ -297,26 +130,6 @@ class PlayController:
         if s.stage == "regroup_place" and s.regroup_place:
             return f"{g.specs[s.regroup_place].name} was regrouped and no longer fits: move it next door (S-3)"
         return texts.get(s.stage, s.stage)
-
-    def _label(self, h: Hex | None) -> str:
-        return self.game.cb.label(self.game.idx(h)) if h is not None else "?"
-
-    @property
-    def is_over(self) -> bool:
-        return self.game.is_terminal(self.state)
-
-    def result(self) -> dict[str, Any] | None:
-        return self.game.result(self.state)
-
-    def confirm_handover(self) -> None:
-        self.handover_to = None
-        self._changed()
-
-    # -- what the current player can do -------------------------------------------------
-    def legal(self) -> list[Any]:
-        if self._legal is None or self._legal[0] != self.version:
-            self._legal = (self.version, self.session.legal_actions() if self.decider() else [])
-        return self._legal[1]
 
     def choices(self) -> dict[str, list[Any]]:
         """Legal actions grouped by kind (the action class name), in panel order."""
@@ -446,187 +259,21 @@ class PlayController:
         if s.stage == "escape" and any(isinstance(a, A.Escape) for a in self.legal()):
             sec = out.setdefault("S-10 Escape of leaders", (*titled["StayPut"], []))
             sec[2].insert(0, ("Escape… (then click a shaded hex)", "escape"))
-        return list(out.values())
+        return self.spell_section() + list(out.values())
 
-    def generic_label(self, a: Any) -> str:
-        """A readable label for an action type this module does not know (Standard Game
-        dives, spells, rolling rocks, escapes...): its name and its fields in board terms."""
-        from dataclasses import fields, is_dataclass
-
-        g = self.game
-        name = type(a).__name__
-        words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in name).strip().capitalize()
-        if not is_dataclass(a):
-            return words
-        parts = []
-        for f in fields(a):
-            value = getattr(a, f.name)
-            if isinstance(value, Hex):
-                parts.append(g.cb.label(g.idx(value)))
-            elif isinstance(value, str) and value in g.specs:
-                parts.append(g.specs[value].name)
-            elif isinstance(value, tuple) and value and all(isinstance(v, str) and v in g.specs for v in value):
-                parts.append(", ".join(g.specs[v].name for v in value))
-            elif isinstance(value, tuple) and value and all(isinstance(v, Hex) for v in value):
-                parts.append("→".join(g.cb.label(g.idx(v)) for v in value))
-            elif value not in ((), None, ""):
-                parts.append(str(value).replace("_", " "))
-        return f"{words}: {' '.join(parts)}" if parts else words
-
-    # -- acting ----------------------------------------------------------------------------
-    def act(self, action: Any, seat: str | None = None) -> bool:
-        """Apply one action for ``seat`` (default: the seat at the board); on refusal keep the
-        rule's reason for the UI and return False.
-
-        O-2: with three or four seats, an action is refused unless ``seat`` is one of the seats
-        acting now and commands every counter the action puts to work, whoever calls this
-        (the window's gestures, random play, a script). The seat that acts takes the board."""
-        side = self.decider()
-        refusal = self.seat_refusal(action, seat)
-        if refusal is not None:
-            self.refusal = refusal
-            self._changed()
-            return False
-        try:
-            events = self.session.apply(action)
-        except RuleError as exc:
-            self.refusal = exc
-            self._changed()
-            return False
-        if seat is not None and self.o2:
-            self.active_seat = seat
-        self.refusal = None
-        self.entries += entries_from_events(len(self.session.log), events, side)
-        self._clear_gesture()
-        self._after_step()
-        return True
-
-    def _after_step(self) -> None:
-        decider = self.decider()
-        if self.o2:
-            # O-2: the prompt follows the engine's seats, not the sides.
-            before = self.active_seat
-            self._update_seat()
-            if decider is not None and before is not None and self.active_seat != before:
-                self.handover_to = decider
-        elif decider is not None and decider != self._last_decider and self._last_decider is not None:
-            if seat_names(self.seats, decider) != seat_names(self.seats, self._last_decider):
-                self.handover_to = decider
-        self._last_decider = decider
-        self._setup_handover()
-        self.autosave()
-        self._changed()
-
-    def _setup_handover(self) -> None:
+    def after_step(self) -> None:
         """O-2: when the seat at the board has placed all its setup counters but another seat
         of the side has not, the board passes to that seat (there is nothing else to do)."""
         s, g = self.state, self.game
         if not self.o2 or s.stage != "setup" or self.active_seat is None:
             return
         left = [c for c in g.setup_list(s, s.setup_side) if c not in s.pos]
-        if any(g.seat_of(c) == self.active_seat for c in left):
+        if any(self.piece_seat(c) == self.active_seat for c in left):
             return
-        other = next((sid for sid in self.seats_now() if any(g.seat_of(c) == sid for c in left)), None)
+        other = next((sid for sid in self.seats_now() if any(self.piece_seat(c) == sid for c in left)), None)
         if other is not None and other != self.active_seat:
             self.active_seat = other
             self.handover_to = self.decider()
-
-    def _clear_gesture(self) -> None:
-        self.selection, self.target, self.tray_pick, self.reach = (), None, None, None
-        self.armed, self.mode, self.checks = None, None, {}
-        self.message = ""
-
-    def clear_selection(self) -> None:
-        self._clear_gesture()
-        self.refusal = None
-        self._changed()
-
-    # -- undo within the rules' limits -------------------------------------------------
-    def can_undo(self) -> bool:
-        if not self.session.can_undo or self.replay is not None:
-            return False
-        if self.undo_rolls:
-            return True
-        # A step ends with its chance outcomes: if the last logged action is one, undoing
-        # would take back a die or a chip that everyone has seen.
-        log = self.session.log
-        return bool(log) and not isinstance(log[-1], A.CHANCE_ACTIONS)
-
-    def undo_block_reason(self) -> str:
-        if self.session.can_undo and self.replay is None and not self.can_undo():
-            return "the last step showed a die roll or a blind draw; undoing it needs 'allow undo of rolls'"
-        return ""
-
-    def can_redo(self) -> bool:
-        return self.session.can_redo and self.replay is None
-
-    def undo(self) -> bool:
-        if not self.can_undo():
-            return False
-        self.session.undo()
-        n = len(self.session.log)
-        self.entries = [e for e in self.entries if e.at <= n]
-        self._clear_gesture()
-        self.refusal = None
-        self._last_decider = self.decider()
-        self.autosave()
-        self._changed()
-        return True
-
-    def redo(self) -> bool:
-        if not self.can_redo():
-            return False
-        side = self.decider()
-        events = self.session.redo()
-        self.entries += entries_from_events(len(self.session.log), events, side)
-        self._clear_gesture()
-        self._after_step()
-        return True
-
-    # -- files -------------------------------------------------------------------------
-    def save(self, path: str | os.PathLike[str]) -> None:
-        self.write(path)
-        self.path = str(path)
-
-    def write(self, path: str | os.PathLike[str]) -> None:
-        """The session's save, with the seats in its free-form ``summary`` (the schema allows
-        no other extra key): a game of three or four keeps its names and commands."""
-        from bofa_studio.jsonfile import dumps_stable, write_atomic
-
-        data = self.session.to_dict()
-        data["summary"] = {**data.get("summary", {}), "seats": seats_to_dict(self.seats)}
-        write_atomic(path, dumps_stable(data))
-
-    def autosave(self) -> None:
-        if self.autosave_path is not None:
-            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            self.write(self.autosave_path)
-
-    def _rebuild_entries(self) -> None:
-        self.entries = []
-        game = self.game
-        state = self.session.initial.copy()
-        for i, action in enumerate(self.session.log):
-            side = game.current_player(state)
-            events = game.apply(state, action)
-            self.entries += entries_from_events(i + 1, events, None if side == CHANCE else side)
-
-    # -- replay -------------------------------------------------------------------------
-    def start_replay(self, at: int = 0) -> ReplayCursor:
-        self._clear_gesture()
-        self.replay = ReplayCursor(self.session)
-        self.replay.seek(at)
-        self._changed()
-        return self.replay
-
-    def replay_step(self, delta: int) -> None:
-        if self.replay is not None:
-            self.replay.seek(self.replay.index + delta)
-            self._changed()
-
-    def stop_replay(self) -> None:
-        self.replay = None
-        self._changed()
 
     # -- counters and hexes, for the board ---------------------------------------------
     def hex_of(self, cid: str, state: Any | None = None) -> Hex | None:
@@ -658,21 +305,9 @@ class PlayController:
             if cid not in self.state.entered and cid not in staying and cid in self.game.specs:
                 when = f"turn {r['turn']}: {r.get('name', '')}"
                 if r["turn"] <= self.state.turn:  # B-5 "not before": a late one may still come on
-                    when += f", due: enters in a {side_name(self.game.specs[cid].side)} MOVE phase"
+                    when += f", due: enters in a {self.side_name(self.game.specs[cid].side)} MOVE phase"
                 out.setdefault(when, []).append(cid)
         return out
-
-    # -- gestures ----------------------------------------------------------------------
-    def pick_tray(self, cid: str) -> None:
-        if not self.commands(cid):
-            self.refusal = self._command_refusal(cid)
-            self._changed()
-            return
-        self._clear_gesture()
-        self.tray_pick = cid
-        self.refusal = None
-        self.message = f"{self.game.specs[cid].name}: click a hex to place it"
-        self._changed()
 
     def drop(self, cid: str, h: Hex | None) -> bool:
         """A tray counter dragged onto ``h`` (None: off the map). The same Place action as
@@ -681,7 +316,7 @@ class PlayController:
         if self.replay is not None or self.decider() is None:
             return False
         if not self.commands(cid):
-            self.refusal = self._command_refusal(cid)
+            self.refusal = self.command_refusal(cid)
             self._changed()
             return False
         if cid not in self.tray():
@@ -700,7 +335,7 @@ class PlayController:
         """Select movers, attackers or archers explicitly (the click gestures end here too)."""
         foreign = next((c for c in counters if not self.commands(c)), None)
         if foreign is not None:
-            self.refusal = self._command_refusal(foreign)
+            self.refusal = self.command_refusal(foreign)
             self._changed()
             return
         self.selection = tuple(counters)
@@ -847,7 +482,7 @@ class PlayController:
         if not own:
             return
         if self.o2 and not any(self.commands(c) for c in own):
-            self.refusal = self._command_refusal(own[0])
+            self.refusal = self.command_refusal(own[0])
             self._changed()
             return
         own = [c for c in own if self.commands(c)]
@@ -1046,16 +681,6 @@ class PlayController:
         if effect.flipped:
             parts.append(f"{'back to full strength' if a.spell == 'regroup' else 'hit'}: {names(effect.flipped)}")
         return "If it works: " + "; ".join(parts) + "." if parts else ""
-
-    # -- Standard Game gestures: what the map marks ------------------------------------
-    def _cached(self, key: str, fn: Callable[[], Any]) -> Any:
-        """Per-version memo: previews are computed on copies and asked by several widgets."""
-        hit = self._cache.get(key)
-        if hit is not None and hit[0] == self.version:
-            return hit[1]
-        value = fn()
-        self._cache[key] = (self.version, value)
-        return value
 
     def dives(self) -> dict[Hex, list[Any]]:
         """S-7: for a selected Giant Eagle in the MOVE phase, its legal dives by target hex."""
@@ -1278,7 +903,7 @@ class PlayController:
             return []
         self._update_seat()
         seat = seat or self.active_seat
-        return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and self.game.seat_of(c) != seat]
+        return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and self.piece_seat(c) != seat]
 
     def _default_place(self, cid: str) -> Any:
         """The Place that puts ``cid`` where the scenario proposes; O-8's extra Elves have no
@@ -1289,6 +914,425 @@ class PlayController:
         return next((a for a in self.legal() if isinstance(a, A.Place) and a.counter == cid),
                     A.Place(cid, self.game.hex(min(self.game.setup_zone[cid]))))
 
+    # -- words -------------------------------------------------------------------------------
+    def side_name(self, side: str | None) -> str:
+        return SIDE_NAMES.get(side or "", side or "")
+
+    def side_colour(self, side: str | None) -> str:
+        return SIDE_COLOURS.get(side or "", "#777777")
+
+    def piece_name(self, piece: str) -> str:
+        spec = self.game.specs.get(piece)
+        return spec.name if spec is not None else piece
+
+    def is_piece(self, value: Any) -> bool:
+        return isinstance(value, str) and value in self.game.specs
+
+    def side_of_piece(self, piece: str) -> str | None:
+        return self.game.side_of.get(piece)
+
+    def piece_seat(self, piece: str) -> str | None:
+        return self.game.seat_of(piece)
+
+    def hex_label(self, h: Hex | None) -> str:
+        return self.game.cb.label(self.game.idx(h)) if h is not None else "?"
+
+    def result_text(self, result: dict[str, Any]) -> str:
+        """The outcome as players say it ("Free Peoples tactical victory", "Draw"), from the
+        engine's winner and level: its ``summary`` spells the side as an identifier."""
+        return result_summary(result)
+
+    def result_report(self, result: dict[str, Any]) -> tuple[str, list[str], list[tuple[str, str]]]:
+        """Victory level, the score in victory locations and each location's holder (B-11, S-11)."""
+        notes = []
+        score = result.get("score", {})
+        if score:
+            notes.append(", ".join(f"{self.side_name(k)}: {v}" for k, v in score.items())
+                         + " victory locations (B-11, S-11)")
+        rows = [(loc.split(".")[-1].replace("_", " ").title(), self.side_name(side) if side else "nobody")
+                for loc, side in result.get("control", {}).items()]
+        return result_summary(result), notes, rows
+
+    def can_end_phase(self) -> bool:
+        return any(isinstance(a, A.EndPhase) for a in self.legal())
+
+    def tray_heading(self) -> str:
+        if not self.tray():
+            return "Reinforcements to come"
+        if self.state.stage == "setup":
+            return "Counters to place (B-2): click one, then a shaded hex"
+        return "Reinforcements to enter (B-5): click one, then a shaded entry hex"
+
+    def status_rows(self) -> list[str]:
+        """The turn panel: the turn, the cup, the first choice, the held chip and the phases
+        played this turn (B-3)."""
+        s = self.shown_state()
+        if s.stage == "setup":
+            return [f"Setup: {self.side_name(s.setup_side)} places counters (B-2)"]
+        cup = ", ".join(f"{chip_name(k)} ×{n}" for k, n in sorted(s.cup.items()) if n > 0) or "empty"
+        phases = self.game.mix_for(s.turn)["phases"] if s.turn else "?"
+        # Phase 0 is the chip choice that opens the turn (B-3): no phase has been played yet.
+        when = f"phase {s.phase_no} of {phases}" if s.phase_no else f"choosing chips, {phases} phases to play"
+        rows = [f"Turn {s.turn} ({'black' if s.turn % 2 else 'white'}), {when}", f"Cup: {cup}"]
+        if s.first_chooser:
+            chip = chip_name(s.first_chip) if s.first_chip else "…"
+            rows.append(f"First choice: {self.side_name(s.first_chooser)} → {chip}")
+        if s.held:
+            other = DARK if s.first_chooser == FREE_PEOPLES else FREE_PEOPLES
+            rows.append(f"Held by {self.side_name(other)}: {chip_name(s.held)}")
+        played = self.phases_this_turn()
+        if played:
+            rows.append("Played: " + "; ".join(played))
+        return rows
+
+    def phases_this_turn(self) -> list[str]:
+        entries = self.entries
+        if self.replay is not None:
+            entries = [e for row in self.replay.entries[: self.replay.index + 1] for e in row]
+        out: list[str] = []
+        for e in entries:
+            if e.kind == "turn":
+                out = []
+            elif e.kind == "phase" and e.chip:
+                out.append(f"{'FP' if e.side == FREE_PEOPLES else 'Dark'} {chip_name(e.chip)}")
+        return out
+
+    def turn_track(self) -> tuple[int, int, dict[int, str]] | None:
+        """Twelve (or more) turns, the one shown, and the reinforcements' turns (B-5)."""
+        marks: dict[int, str] = {}
+        for r in self.game.scenario["order_of_battle"].get("reinforcements", []):
+            marks[r["turn"]] = (marks.get(r["turn"], "") + " " + r.get("name", "")).strip()
+        return self.game.turns, self.shown_state().turn, marks
+
+    # -- gestures ------------------------------------------------------------------------------
+    def gesture(self, name: str) -> bool:
+        """The decision panel's named buttons: auto-place a seat's counters (O-2), start an
+        escape (S-10), move an Eagle without diving (S-7), pick one of Gandalf's spells (S-8)."""
+        if name == "auto_place":
+            return self.auto_place()
+        if name == "escape":
+            self.start_escape()
+            return False
+        if name == "move_no_dive":
+            return self.move_without_diving()
+        if name.startswith("spell:"):
+            self.pick_spell(name.split(":", 1)[1])
+            return False
+        return super().gesture(name)
+
+    def spell_section(self) -> list[tuple[str, str, list[tuple[str, Any]]]]:
+        """S-8: the three spells, the roll each needs and its chance, which are used, how many
+        are left; a spell that cannot be tried now says why in its tooltip."""
+        s = self.state
+        if s.stage != "fire" or s.phase_player != FREE_PEOPLES or "gandalf" not in s.pos:
+            return []
+        rows = self.spells()
+        if not rows:
+            return []
+        used = [SPELL_NAMES[r.spell] for r in rows if r.used]
+        text = (("Used: " + ", ".join(used) + ". " if used else "")
+                + "One try per FIRE phase, before the first shot; no line of sight needed.")
+        buttons: list[tuple[str, Any]] = []
+        for r in rows:
+            chance = "used" if r.used else f"{r.chance:.0%}"
+            label = (f"{SPELL_NAMES[r.spell]} — needs 1-{r.need} ({chance})"
+                     + (": click a hex" if r.spell == "destroy" and r.options else ""))
+            buttons.append((label, Gesture(f"spell:{r.spell}", bool(r.options), r.why)))
+        return [(f"S-8 Gandalf's spells — {self.spells_left()} of 2 left", text, buttons)]
+
+    def pending_preview(self) -> PendingPreview | None:
+        """The declared attack or shot's odds (B-7, B-8), or the armed dive, rocks or spell."""
+        if self.replay is not None or self.decider() is None:
+            return None
+        odds = self.odds()
+        if odds is not None:
+            if odds.error is not None:
+                return PendingPreview(error=odds.error)
+            commit = "Fire!" if self.state.stage == "fire" else "Roll for the combat"
+            return PendingPreview(tuple(odds.describe().split("\n")),
+                                  tuple(m.rule for m in odds.modifiers if m.rule), None, commit)
+        if self.armed is not None:
+            text = self.armed_text()
+            if text:
+                kind = type(self.armed).__name__
+                commit = {"Dive": "Dive!", "RollRocks": "Roll the rocks", "CastSpell": "Cast the spell"}.get(kind, "Roll")
+                return PendingPreview((text,), (), None, commit)
+        return None
+
+    # -- the board -------------------------------------------------------------------------------
+    def pieces_on_map(self, state: Any) -> dict[Hex, list[str]]:
+        return {self.game.hex(i): list(s) for i, s in state.stacks.items()}
+
+    def face(self, piece: str, state: Any) -> Face:
+        spec = self.game.specs[piece]
+        steps = max(1, state.steps.get(piece, 2))
+        return Face(
+            name=spec.name, colour=spec.colour, weapon=spec.weapon,
+            strength=spec.strength[steps - 1], movement=spec.movement[steps - 1], bow=spec.bow[steps - 1],
+            reduced=steps == 1, leader=spec.leader,
+            hits=state.hits.get(piece, 0), hysterical=piece in state.hysteric,
+        )
+
+    def face_key(self, piece: str, state: Any) -> tuple[Any, ...]:
+        """What a counter's face depends on, for the board's cache of painted faces."""
+        return (piece, state.steps.get(piece, 2), state.hits.get(piece, 0), piece in state.hysteric)
+
+    def path_preview(self, h: Hex) -> list[Hex]:
+        if self.reach is None or h not in self.reach.moves:
+            return []
+        return list(self.reach.path(self.game, self.state, h))
+
+    def sight_lines(self, hovered: Hex | None) -> list[tuple[Hex, Hex]]:
+        """B-8: from each selected archer's hex to the target (or the hovered hex)."""
+        if self.replay is not None or self.state.stage != "fire" or not self.selection:
+            return []
+        target = self.target or hovered
+        if target is None:
+            return []
+        origins = {self.hex_of(cid) for cid in self.selection} - {None, target}
+        return [(o, target) for o in sorted(origins)]  # type: ignore[type-var]
+
+    def marks(self) -> list[Mark]:
+        state = self.shown_state()
+        out = self._victory_marks(state)
+        contested = tuple(self.game.hex(h) for h, s in state.stacks.items()
+                          if len({self.game.side_of[c] for c in s}) == 2)
+        if contested:
+            out.append(Mark("skirmish", contested, "dotted", "#ff6f00", width=0.07))
+        if self.replay is not None:
+            return out
+        out += self._gesture_marks()
+        hexes = tuple(h for h in (self.hex_of(cid) for cid in self.selection) if h is not None)
+        if hexes:
+            out.append(Mark("selected", hexes, "outline", "#ff9800", width=0.08))
+        if self.target is not None:
+            out.append(Mark("target", (self.target,), "outline", "#d32f2f", width=0.1))
+        return out
+
+    def _victory_marks(self, state: Any) -> list[Mark]:
+        """Victory locations outlined in the colour of the side that holds them now (B-11)."""
+        from bofa_studio.rules.bofa1984 import victory
+
+        out = []
+        for name, side in victory.control(self.game, state).items():
+            hexes = tuple(self.game.hex(i) for i in self.game.victory_hexes[name])
+            out.append(Mark(f"victory.{name}", hexes, "outline" if side else "dashed", self.side_colour(side),
+                            width=0.09))
+        return out
+
+    def _gesture_marks(self) -> list[Mark]:
+        """Setup zones and entries, reach, S-6 checks, S-7 dives and rocks, B-7 losses and
+        advance, S-8 spells, S-10 escapes, S-3 regrouping: what the gesture under way marks."""
+        g, s = self.game, self.state
+        out: list[Mark] = []
+        if self.tray_pick is not None:
+            zone = g.setup_zone.get(self.tray_pick, ()) if s.stage == "setup" else g.entry_hexes(s, self.tray_pick)
+            out.append(Mark("zone", tuple(g.hex(i) for i in zone), "area", "#a06e00", "#fac82846", width=0))
+        if self.reach is not None:
+            costs = self.reach.costs
+            out.append(Mark("reach", tuple(costs), "area", "#1e783c", "#3caa5a46", width=0,
+                            tags={h: str(c) for h, c in costs.items() if not self.stack(h)},
+                            tag_colour="#145028", plain_tags=True))
+        if self.checks:
+            out.append(Mark("checks", tuple(self.checks), "dashed", "#f9a825", "#f9a8253c", 0.09,
+                            {h: f"M {p:.0%}" for h, p in self.checks.items()}, "#8d5a00"))
+        dives = self.dives()
+        if dives:
+            out.append(Mark("dive_targets", tuple(dives), "outline", "#7b1fa2", "#7b1fa232", 0.12,
+                            {h: f"dive {self.dive_chance(h):.0%}" for h in dives}, tag_key="dives"))
+        flight = self.dive_path()
+        if flight:
+            ends = tuple(d.to for d in dives.get(self.armed.target, []))
+            out.append(Mark("dive_ends", ends, "area", "#7b1fa2", "#7b1fa223", width=0))
+            out.append(Mark("dive_path", style="arrow", colour="#7b1fa2", width=0.1, lines=(tuple(flight),)))
+        losses = self.loss_hexes()
+        if losses:  # B-7: where the hit falls; click the counter that takes it (or use its button)
+            out.append(Mark("loss", tuple(losses), "dashed", "#d32f2f", "#d32f2f32", 0.12, dict.fromkeys(losses, "hit?")))
+        emptied = self.advance_hex()
+        if emptied is not None:  # B-7: the emptied hex the attackers may advance into
+            out.append(Mark("advance", (emptied,), "dashed", "#ff9800", "#ff98003c", 0.12, {emptied: "advance?"},
+                            "#8d5a00"))
+        out += self._rock_marks()
+        out += self._pick_marks()
+        out += self._effect_marks()
+        return out
+
+    def _rock_marks(self) -> list[Mark]:
+        rocks = self.rocks()
+        if not rocks:
+            return []
+        armed = [r for r in rocks if r.action == self.armed]
+        struck = {r.struck: f"rocks {r.chance:.0%}" for r in rocks if r.struck is not None}
+        out = [Mark("rocks", style="arrow", colour="#5d4037", width=0.08 if armed else 0.12,
+                    lines=tuple(tuple(r.line) for r in rocks)),
+               Mark("rock_piles", tuple(r.line[0] for r in rocks), "dotted", "#5d4037", width=0.1),
+               Mark("rock_targets", tuple(struck), "outline", "#5d4037", width=0.12, tags=struck, tag_key="rocks")]
+        if armed:
+            pile = self.rock_pile()
+            # The chosen pile's other slope lines: a click on the pile picks the next.
+            others = tuple(tuple(r.line) for r in rocks if r.line[0] == pile and r is not armed[0])
+            out.append(Mark("rock_pile_lines", style="arrow", colour="#ff6f00", width=0.08, lines=others))
+            out.append(Mark("rock_armed", style="arrow", colour="#ff6f00", width=0.16, lines=(tuple(armed[0].line),)))
+            ends = tuple(h for h in (pile, armed[0].struck) if h is not None)
+            out.append(Mark("rock_chosen", ends, "outline", "#ff6f00", width=0.14))
+        return out
+
+    def _pick_marks(self) -> list[Mark]:
+        s = self.state
+        out: list[Mark] = []
+        shaded: list[Hex] = []
+        colour, edge, tags, tag_key, tag_colour = "#0096c85a", "#004b64", {}, "", None
+        if self.mode == "escape":
+            shaded = self.escape_hexes()
+        elif s.stage == "regroup_place":
+            shaded = self.regroup_hexes()
+        elif s.stage == "ground_eagles":
+            eagles = self.ground_eagle_hexes()
+            shaded, colour, edge = eagles[:1], "#7b1fa246", "#3d0f51"
+            tags = {h: "Eagles: skirmish?" if i == 0 else "Eagles next" for i, h in enumerate(eagles)}
+            tag_key, tag_colour = "eagles", "#7b1fa2"
+        elif self.mode == "destroy":
+            shaded, colour, edge = self.destroy_targets(), "#c81e1e50", "#640f0f"
+            a = self.armed
+            if a is not None and getattr(a, "spell", None) == "destroy":
+                # S-8: the picked hex, its chance; the effect crosses out its victims.
+                out.append(Mark("destroy_target", (a.target,), "outline", "#c62828", width=0.14,
+                                tags={a.target: f"destroy {self.spell_chance(a):.0%}"}, tag_key="destroy"))
+        if shaded:
+            out.append(Mark("pick", tuple(shaded), "area", edge, colour, 0.05, tags, tag_colour, tag_key=tag_key))
+        if s.stage == "regroup_place":
+            shifts = self.regroup_shift_hexes()
+            if shifts:  # S-1: a full neighbour that a shift can empty, ringed apart from plain moves
+                out.append(Mark("shift", tuple(shifts), "dashed", "#003848", width=0.12))
+        return out
+
+    def _effect_marks(self) -> list[Mark]:
+        """S-8: what the armed spell does if it works: pushes (arrows), victims (crossed out),
+        units flipped back (ringed)."""
+        effect = self.effect()
+        if effect is None:
+            return []
+        pushes = tuple(dict.fromkeys(tuple(ab) for ab in effect.moved.values()))
+        out = [Mark("effect_arrows", style="arrow", colour="#6a1b9a", width=0.08, lines=pushes, above=True),
+               Mark("effect_removed", tuple(set(effect.removed.values())), "cross", "#c62828", width=0.12, above=True)]
+        if effect.flipped:
+            out.append(Mark("effect_flipped", tuple(set(effect.flipped.values())), "outline", "#2e7d32", width=0.12))
+        return out
+
+    # -- seats (O-2) ---------------------------------------------------------------------------
+    def split_fallback(self, action: Any) -> bool | None:
+        """O-2: the engine's PlaceDefault sets up the whole side; random play plays it as the
+        auto-place of a seat that still has counters to place."""
+        if not isinstance(action, A.PlaceDefault):
+            return None
+        g, s = self.game, self.state
+        left = {self.piece_seat(c) for c in g.setup_list(s, s.setup_side) if c not in s.pos}
+        self.active_seat = next(sid for sid in self.seats_now() if sid in left)
+        return self.auto_place()
+
+    def engine_seats(self, names: list[str]) -> list[Seat]:
+        return engine_seats(self.game, names)
+
+    @classmethod
+    def new_game_form(cls, scenario: dict[str, Any]) -> dict[str, Any]:
+        """The New game dialog's choices: Basic or Standard (S-1..S-11), the optional rules the
+        scenario names, and two to four seats (O-2)."""
+        rules = scenario.get("rules", {})
+        return {
+            "levels": [("Basic Game (B-1..B-11)", "basic"), ("Standard Game (S-1..S-11)", "standard")],
+            "level": rules.get("level", "basic"),
+            "options": dict(rules.get("options", {})),
+            "seat_choices": [("2 players", 2), ("3 players (O-2)", 3), ("4 players (O-2)", 4)],
+            "seat_note": "Chosen with Seats above: 3 players for the Second Wave seat, 4 to split the Free Peoples too",
+            "option_notes": rules.get("option_notes", {}),
+            "seat_counts": {2: {k: False for k in O2_OPTIONS},
+                            **{n: {k: v == n for k, v in O2_OPTIONS.items()} for n in O2_OPTIONS.values()}},
+            "seat_labels": [SIDE_NAMES[FREE_PEOPLES], SIDE_NAMES[DARK], "Second Wave (O-2)",
+                            "Dwarves & Men (O-2)"],
+        }
+
+
+
+    # -- pictures (``bofa-studio screenshot --mode play``) --------------------------------------
+    def show_for_picture(self, gesture: str | None = None) -> None:
+        """Pick something for a screenshot to explain; ``destroy`` aims the S-8 Destroy spell."""
+        if gesture == "destroy":
+            self._show_destroy()
+        elif gesture is None:
+            self._show_sample_decision()
+        else:
+            raise ValueError(f"unknown gesture {gesture!r} for a picture; known: destroy")
+
+    def focus_hexes(self) -> list:
+        hexes = [self.hex_of(c) for c in self.selection]
+        hexes += self.dive_path()
+        for r in self.rocks():
+            if r.action == self.armed:
+                hexes += r.line
+        if self.target is not None:
+            hexes.append(self.target)
+        spell = self.armed
+        if getattr(spell, "spell", None) == "destroy":
+            hexes += [spell.target, self.hex_of("gandalf")]
+        if self.reach is not None:
+            hexes += list(self.reach.costs)
+        return [h for h in hexes if h is not None]
+
+
+    def _show_sample_decision(self) -> None:
+        """Pick something for the picture to explain: a stack's reach, or an attack's odds."""
+        stage = self.state.stage
+        legal = self.legal()
+        dives = [a for a in legal if isinstance(a, A.Dive)]
+        rocks = [r for r in self.rocks() if r.struck is not None]
+        if dives:  # a dive's targets, its flight and its chance
+            self.select((dives[0].eagle,))
+            self.click(dives[0].target)
+            g, start = self.game, self.state.pos[dives[0].eagle]
+            far = max((d.to for d in dives if d.eagle == dives[0].eagle and d.target == dives[0].target),
+                      key=lambda h: g.cb.distance(start, g.idx(h)))
+            self.click(far)  # a flight that ends elsewhere shows its whole path
+            return
+        if rocks:  # a click on the boulder pile: its slope line, the struck hex and the chance
+            self.click(rocks[0].line[0])
+            return
+        spells = {a.spell for a in legal if isinstance(a, A.CastSpell)}
+        if "push_back" in spells and not any(isinstance(a, A.Fire) for a in legal):
+            self.pick_spell("push_back")  # nothing to shoot at: show the spell's arrows
+            return
+        if stage == "move":
+            moves = [a for a in legal if isinstance(a, A.Move)]
+            if moves:
+                best = max({m.counters for m in moves}, key=lambda g: (len(g), sum(1 for m in moves if m.counters == g)))
+                self.select(best)
+        elif stage in ("combat", "fire"):
+            kind = A.Attack if stage == "combat" else A.Fire
+            acts = [a for a in legal if isinstance(a, kind)]
+            if stage == "fire":  # the longest shot: its line of sight says the most
+                acts.sort(key=lambda a: -self.game.cb.distance(self.game.idx(a.target),
+                                                                    self.state.pos[a.archers[0]]))
+            if acts:
+                a = acts[0]
+                self.selection = tuple(a.attackers if stage == "combat" else a.archers)
+                self.target = a.target
+                self._changed()
+
+
+    def _show_destroy(self) -> None:
+        """S-8: the Destroy spell aimed at the hex where it would destroy the most (then spare
+        the most leaders), so the picture shows both the victims and who is spared."""
+        targets = self.destroy_chances() if any(r.spell == "destroy" and r.options
+                                                      for r in self.spells()) else {}
+        if not targets:
+            raise ValueError("no Destroy spell can be cast in this position (S-8)")
+
+        def score(h: Any) -> tuple[int, int]:
+            effect = preview.success_effect(self.game, self.state, A.CastSpell("destroy", h))
+            removed = effect.removed if effect is not None else {}
+            return len(removed), len(self.stack(h)) - len(removed)
+
+        self.pick_spell("destroy")
+        self.click(max(targets, key=score))
 
 SPELL_EFFECTS = {
     "destroy": "Every Dark combat unit in the hex is removed (leaders are spared).",
@@ -1321,3 +1365,24 @@ class SpellRow:
     why: str  # why it cannot be tried now ("" if it can)
 
 
+
+
+def result_summary(result: dict[str, Any]) -> str:
+    """The outcome as players say it ("Free Peoples tactical victory", "Draw")."""
+    winner, level = result.get("winner"), result.get("level")
+    if winner is None:
+        summary = result.get("summary") or ("draw" if level == "draw" else "")
+        return summary[:1].upper() + summary[1:]
+    name = SIDE_NAMES.get(winner, winner)
+    return f"{name} {level} victory" if level else f"{name} victory"
+
+
+def engine_seats(game: Any, names: list[str]) -> list[Seat]:
+    """Seats for the engine's O-2 seats (``game.seats``), each commanding the counters the
+    engine gives it (``game.seat_of``): the engine, not this module, decides who commands what."""
+    seats = []
+    for sid in game.seats:
+        counters = frozenset(c for c in game.specs if game.seat_of(c) == sid)
+        side = DARK if sid.startswith(DARK) else FREE_PEOPLES
+        seats.append(Seat(names[O2_NAME_INDEX[sid]], side, counters, sid))
+    return seats

@@ -1,0 +1,272 @@
+"""What a ruleset tells the play layer and the windows: words, gestures and map marks.
+
+The play controller (:mod:`bofa_studio.play.controller`) knows sessions, seats, undo,
+saving and replay, and nothing of any game. Everything that depends on the rules is a
+hook of :class:`RulesetPlay`: how a stage is described, how an action is labelled, what a
+click on a hex means, which decisions are grouped under which rule, and which hexes the
+map marks. A ruleset package provides a ``present`` module whose ``Play`` class overrides
+these hooks; :func:`play_class` finds it through the registry, and the controller is
+composed from it (``class _(Play, PlayController)``), so the hooks see the controller's
+gesture state (selection, target, refusal...) as their own.
+
+The defaults below play any ruleset: every legal action is a button with a readable
+label, and a click on a hex selects nothing. A ruleset overrides what it can say better.
+The windows draw only what these hooks return: :class:`~bofa_studio.play.marks.Mark`
+lists, text rows and button sections.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, fields, is_dataclass
+from typing import TYPE_CHECKING, Any
+
+from bofa_studio.hexgrid import Hex
+from bofa_studio.play.faces import Face
+from bofa_studio.play.marks import Mark
+from bofa_studio.rules.core import RuleError
+from bofa_studio.rules.registry import game_factory
+
+if TYPE_CHECKING:
+    from bofa_studio.play.controller import PlayController
+
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """A decision-panel button that is not an engine action: ``controller.gesture(name)``
+    (pick a spell, start an escape, auto-place a seat's counters). A disabled one says why."""
+
+    name: str
+    enabled: bool = True
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class PendingPreview:
+    """What the declared attack, shot or armed roll would do, before its roll: lines of text,
+    the rule sections they cite (the panel links them), or the refusal, and the commit
+    button's words."""
+
+    lines: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    error: RuleError | None = None
+    commit: str = "Roll"
+
+
+# A section of the decision panel: (title, explanation, [(button label, action or Gesture)]).
+Section = tuple[str, str, list[tuple[str, Any]]]
+
+PALETTE = ("#2f6db5", "#9b1c1c", "#2e7d32", "#6a1b9a", "#ef6c00", "#37474f")
+
+
+class RulesetPlay:
+    """Default hooks; a ruleset's ``present.Play`` overrides them. ``self`` is the controller."""
+
+    # -- words -----------------------------------------------------------------------------
+    def side_name(self: PlayController, side: str | None) -> str:
+        return (side or "").replace("_", " ").title()
+
+    def side_colour(self: PlayController, side: str | None) -> str:
+        sides = list(self.game.sides)
+        return PALETTE[sides.index(side) % len(PALETTE)] if side in sides else "#777777"
+
+    def piece_name(self: PlayController, piece: str) -> str:
+        return piece
+
+    def is_piece(self: PlayController, value: Any) -> bool:
+        return False
+
+    def stage_text(self: PlayController) -> str:
+        return "choose an action"
+
+    def result_text(self: PlayController, result: dict[str, Any]) -> str:
+        """The outcome as players say it ("Red wins", "Draw")."""
+        winner = result.get("winner")
+        if winner is None:
+            summary = str(result.get("summary") or "draw")
+            return summary[:1].upper() + summary[1:]
+        level = result.get("level")
+        return f"{self.side_name(winner)} {level} victory" if level else f"{self.side_name(winner)} wins"
+
+    def result_report(self: PlayController, result: dict[str, Any]) -> tuple[str, list[str], list[tuple[str, str]]]:
+        """The end-of-game screen: headline, notes, and (what, who) rows."""
+        return self.result_text(result), [], []
+
+    def status_rows(self: PlayController) -> list[str]:
+        """Lines of the turn panel (plain text)."""
+        summary = self.game.summary(self.shown_state())
+        return [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary.items())]
+
+    def label(self: PlayController, action: Any) -> str:
+        return self.generic_label(action)
+
+    def generic_label(self: PlayController, action: Any) -> str:
+        """A readable label for any action: its type in words and its fields in board terms."""
+        name = type(action).__name__
+        words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in name).strip().capitalize()
+        if not is_dataclass(action):
+            return words
+        parts = []
+        for f in fields(action):
+            value = getattr(action, f.name)
+            if isinstance(value, Hex):
+                parts.append(self.hex_label(value))
+            elif self.is_piece(value):
+                parts.append(self.piece_name(value))
+            elif isinstance(value, tuple) and value and all(self.is_piece(v) for v in value):
+                parts.append(", ".join(self.piece_name(v) for v in value))
+            elif isinstance(value, tuple) and value and all(isinstance(v, Hex) for v in value):
+                parts.append("→".join(self.hex_label(v) for v in value))
+            elif value not in ((), None, ""):
+                parts.append(str(value).replace("_", " "))
+        return f"{words}: {' '.join(parts)}" if parts else words
+
+    def hex_label(self: PlayController, h: Hex | None) -> str:
+        return self.game.board.label(h) if h is not None else "?"
+
+    # -- decisions -------------------------------------------------------------------------
+    def buttons(self: PlayController) -> list[tuple[str, Any]]:
+        """Decisions offered as buttons: by default every legal action."""
+        return [(self.label(a), a) for a in self.legal()]
+
+    def sections(self: PlayController) -> list[Section]:
+        buttons = self.buttons()
+        return [("", "", buttons)] if buttons else []
+
+    def gesture(self: PlayController, name: str) -> bool:
+        """A named gesture from a section button (a string instead of an action)."""
+        self.refusal = RuleError("", f"unknown gesture {name!r}")
+        self._changed()
+        return False
+
+    def click(self: PlayController, h: Hex, piece: str | None = None, *, plain: bool = False) -> bool:
+        """A left click on the map; True if an action was applied."""
+        return False
+
+    def drop(self: PlayController, piece: str, h: Hex | None) -> bool:
+        return False
+
+    def select(self: PlayController, pieces: tuple[str, ...]) -> None:
+        self.selection = tuple(pieces)
+        self._changed()
+
+    def commit(self: PlayController) -> bool:
+        return False
+
+    def end_phase(self: PlayController) -> bool:
+        """The keyboard's and the toolbar's "end the phase"; refused where the game has none."""
+        self.refusal = RuleError("", "this game has no phase to end")
+        self._changed()
+        return False
+
+    def auto_place(self: PlayController) -> bool:
+        return False
+
+    def can_end_phase(self: PlayController) -> bool:
+        """Whether "end the phase" (Ctrl+E) would be accepted now."""
+        return False
+
+    def tray_heading(self: PlayController) -> str:
+        return "Pieces to place: click one, then a shaded hex" if self.tray() else "Pieces to come"
+
+    def pending_preview(self: PlayController) -> PendingPreview | None:
+        """The declared action's preview for the decision panel (None: nothing declared)."""
+        return None
+
+    def armed_text(self: PlayController) -> str:
+        return ""
+
+    def turn_track(self: PlayController) -> tuple[int, int, dict[int, str]] | None:
+        """(turns in the game, the turn shown, {turn: what arrives}) for the turn track, or None."""
+        return None
+
+    # -- pieces and the map ----------------------------------------------------------------
+    def tray(self: PlayController) -> list[str]:
+        """Pieces the player may put on the map now."""
+        return []
+
+    def waiting(self: PlayController) -> dict[str, list[str]]:
+        """Pieces still to come, by when."""
+        return {}
+
+    def pieces_on_map(self: PlayController, state: Any) -> dict[Hex, list[str]]:
+        """Every occupied hex's pieces, bottom first."""
+        return {}
+
+    def hex_of(self: PlayController, piece: str, state: Any | None = None) -> Hex | None:
+        for h, pieces in self.pieces_on_map(state or self.state).items():
+            if piece in pieces:
+                return h
+        return None
+
+    def stack(self: PlayController, h: Hex, state: Any | None = None) -> list[str]:
+        return list(self.pieces_on_map(state or self.state).get(h, ()))
+
+    def face(self: PlayController, piece: str, state: Any) -> Face:
+        side = self.side_of_piece(piece)
+        return Face(name=self.piece_name(piece), colour=self.side_colour(side), weapon="", strength=0, movement=0)
+
+    def face_key(self: PlayController, piece: str, state: Any) -> Any:
+        """What a piece's face depends on, so the board paints each face once."""
+        return self.face(piece, state)
+
+    def side_of_piece(self: PlayController, piece: str) -> str | None:
+        return None
+
+    def marks(self: PlayController) -> list[Mark]:
+        """What the map marks now (zones, reach, targets, chances...), drawn as given."""
+        return []
+
+    def path_preview(self: PlayController, h: Hex) -> list[Hex]:
+        """The path a move to ``h`` would take, drawn while the pointer is over it."""
+        return []
+
+    def sight_lines(self: PlayController, hovered: Hex | None) -> list[tuple[Hex, Hex]]:
+        """(from, to) pairs whose line of sight the board draws now."""
+        return []
+
+    def focus_hexes(self: PlayController) -> list[Hex]:
+        """Where a screenshot zooms to: the gesture under way."""
+        hexes = [self.hex_of(c) for c in self.selection] + ([self.target] if self.target else [])
+        return [h for h in hexes if h is not None]
+
+    def show_for_picture(self: PlayController, gesture: str | None = None) -> None:
+        """Set up a gesture for a screenshot to explain (the default shows the game as it is)."""
+
+    # -- seats -----------------------------------------------------------------------------
+    def piece_seat(self: PlayController, piece: str) -> str | None:
+        """The seat that commands ``piece`` where the rules split a side between seats."""
+        return None
+
+    def acting_pieces(self: PlayController, action: Any) -> tuple[str, ...]:
+        """The pieces an action puts to work (split seats check that the acting seat commands them)."""
+        return ()
+
+    def split_fallback(self: PlayController, action: Any) -> bool | None:
+        """Random play drew an action no single seat may take: play it another way (the
+        result of doing so), or None to draw again."""
+        return None
+
+    def engine_seats(self: PlayController, names: list[str]) -> list[Any]:
+        """Seats for more names than sides, where the rules split a side (BoFA's O-2)."""
+        raise ValueError(f"this game has {len(self.game.sides)} seats, not {len(names)}")
+
+    @classmethod
+    def new_game_form(cls, scenario: dict[str, Any]) -> dict[str, Any]:
+        """What the New game dialog offers for a scenario of this ruleset: ``levels`` [(label,
+        value)], ``options`` {key: (label, on)}, ``seat_counts`` {n: {option: True}},
+        ``seat_choices`` [(label, n)] and ``seat_labels`` (the name boxes, one per seat)."""
+        return {"levels": [], "options": {}, "seat_choices": [], "seat_counts": {}, "seat_labels": []}
+
+
+def play_class(ruleset: str) -> type:
+    """The ruleset's ``present.Play`` hooks (the defaults if it has no ``present`` module)."""
+    module = game_factory(ruleset).__module__.rsplit(".", 1)[0]
+    try:
+        present = importlib.import_module(f"{module}.present")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{module}.present":
+            raise
+        return RulesetPlay
+    return getattr(present, "Play", RulesetPlay)

@@ -1,0 +1,109 @@
+"""What a 1984 scenario file must hold: the scenario schema and the cross-references the
+schema cannot express (counter ids, setup and reinforcement lists, chip mixes), then the
+map references (zones, victory locations, entry groups, default placements) checked
+against the map it names. The scenario layer asks these through the registry, so it
+names no ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bofa_studio.board.model import Board
+from bofa_studio.jsonfile import FileProblem, load_schema, schema_problems
+
+
+def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[FileProblem]:
+    """Every problem in a 1984 scenario's data: the schema first, then cross-references."""
+    problems = schema_problems(file, data, load_schema("bofa_studio.scenario", "scenario.schema.json"))
+    if problems:
+        return problems
+    ids = [c["id"] for c in data["counters"]]
+    known = set(ids)
+    seen: set[str] = set()
+    for i, cid in enumerate(ids):
+        if cid in seen:
+            problems.append(FileProblem(file, f"$.counters[{i}].id", f"counter id {cid!r} is used twice"))
+        seen.add(cid)
+    oob = data["order_of_battle"]
+
+    def check_ids(where: str, names: list[str]) -> None:
+        for j, cid in enumerate(names):
+            if cid not in known:
+                problems.append(FileProblem(file, f"{where}[{j}]", f"no counter with id {cid!r} in $.counters"))
+
+    check_ids("$.order_of_battle.removed.counters", oob.get("removed", {}).get("counters", []))
+    placed: dict[str, str] = {}
+    for i, entry in enumerate(oob["setup"]):
+        check_ids(f"$.order_of_battle.setup[{i}].counters", entry["counters"])
+        for cid in entry["counters"]:
+            if cid in placed:
+                problems.append(FileProblem(file, f"$.order_of_battle.setup[{i}].counters",
+                                            f"{cid!r} is also set up at {placed[cid]}"))
+            placed[cid] = f"$.order_of_battle.setup[{i}]"
+    for i, entry in enumerate(oob.get("reinforcements", [])):
+        check_ids(f"$.order_of_battle.reinforcements[{i}].counters", entry["counters"])
+        if entry["turn"] > data["turns"]:
+            problems.append(FileProblem(file, f"$.order_of_battle.reinforcements[{i}].turn",
+                                        f"turn {entry['turn']} is after the last turn ({data['turns']})"))
+    for cid in data.get("default_placement", {}):
+        if cid not in known:
+            problems.append(FileProblem(file, f"$.default_placement.{cid}", f"no counter with id {cid!r}"))
+    covered: dict[int, int] = {}
+    for i, mix in enumerate(data["chips"]["mix"]):
+        if mix["from_turn"] > mix["to_turn"]:
+            problems.append(FileProblem(file, f"$.chips.mix[{i}]", "from_turn is after to_turn"))
+        if sum(mix["chips"].values()) < mix["phases"]:
+            problems.append(FileProblem(file, f"$.chips.mix[{i}].phases", "more phases than chips in the cup"))
+        turns = range(mix["from_turn"], mix["to_turn"] + 1)
+        # The game takes the first mix that covers a turn: a later one there would be ignored unseen.
+        twice = [t for t in turns if t in covered and t <= data["turns"]]
+        if twice:
+            problems.append(FileProblem(file, f"$.chips.mix[{i}]",
+                                        f"turn(s) {', '.join(map(str, twice))} already have a chip mix "
+                                        f"($.chips.mix[{covered[twice[0]]}]), which the game would use"))
+        for t in turns:
+            covered.setdefault(t, i)
+    missing = [t for t in range(1, data["turns"] + 1) if t not in covered]
+    if missing:
+        problems.append(FileProblem(file, "$.chips.mix", f"no chip mix for turn(s) {', '.join(map(str, missing))}"))
+    return problems
+
+
+def scenario_map_problems(data: dict[str, Any], board: Board) -> list[str]:
+    """Problems of a scenario's references into its map, and of its default setup (B-2)."""
+    problems = []
+    for i, entry in enumerate(data["order_of_battle"]["setup"]):
+        if entry["zone"] not in board.areas:
+            problems.append(f"$.order_of_battle.setup[{i}].zone: the map has no area {entry['zone']!r}")
+    for name in data["victory"]["locations"]:
+        if name not in board.areas:
+            problems.append(f"$.victory.locations: the map has no area {name!r}")
+    for cid, label in data.get("default_placement", {}).items():
+        try:
+            board.hex_at(label)
+        except ValueError as exc:
+            problems.append(f"$.default_placement.{cid}: {exc}")
+    groups = board.entry_groups()
+    for i, r in enumerate(data["order_of_battle"].get("reinforcements", [])):
+        for g in r["entry"].get("groups", []):
+            if g not in groups:
+                problems.append(f"$.order_of_battle.reinforcements[{i}].entry.groups: the map has no entry group {g!r}")
+    if problems:
+        return problems
+    from bofa_studio.rules.core import RuleError
+    from bofa_studio.rules.registry import make_game
+
+    try:
+        game = make_game(data, board)
+        state = game.new_initial_state(0)
+        from bofa_studio.rules.bofa1984.actions import PlaceDefault
+
+        if data.get("default_placement"):
+            for _ in range(2):
+                if state.stage == "setup":
+                    game.apply(state, PlaceDefault())
+    except RuleError as exc:
+        problems.append(f"$.default_placement: {exc}")
+    except (KeyError, ValueError) as exc:
+        problems.append(f"$: {exc}")
+    return problems
