@@ -46,12 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
 
     from bofa_studio.los import line_of_sight
+    from bofa_studio.play.controller import PlayController
     from bofa_studio.resources import default_scenario_path
     from bofa_studio.rules.bofa1984 import actions as A
     from bofa_studio.rules.bofa1984 import movement
     from bofa_studio.rules.bofa1984.players import random_player
     from bofa_studio.rules.core import seed_state
-    from bofa_studio.play.controller import PlayController
     from bofa_studio.ui.play.window import PlayWindow
 
     tmp = tempfile.mkdtemp()

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, QStandardPaths, Qt
 
-from bofa_studio.resources import default_scenario_path
 from bofa_studio.play.controller import PlayController
+from bofa_studio.resources import default_scenario_path
 
 
 @pytest.fixture(autouse=True)
@@ -82,8 +82,8 @@ def click_hex(qtbot, window, h, button=Qt.MouseButton.LeftButton) -> None:
 def play_until(controller, predicate, seed: int = 1, limit: int = 5000) -> None:
     """Seeded random actions until ``predicate(controller)`` holds (under O-2 each is taken
     by the seat that commands it, as ``autoplay.random_step`` does)."""
-    from bofa_studio.rules.core import seed_state
     from bofa_studio.play.autoplay import random_step
+    from bofa_studio.rules.core import seed_state
 
     rng = seed_state(seed)
     for _ in range(limit):

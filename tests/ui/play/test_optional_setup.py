@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bofa_studio.play.controller import PlayController
 from bofa_studio.resources import scenarios_dir
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.play.controller import PlayController
 
 
 def _game(**options: bool) -> PlayController:

@@ -182,9 +182,9 @@ def test_the_turn_panel_and_banner_read_as_sentences(qtbot, play_window):
 
 
 def test_named_seats_keep_their_side_in_the_banner(qtbot, window_for):
-    from bofa_studio.resources import default_scenario_path
     from bofa_studio.play.controller import PlayController
     from bofa_studio.play.seats import Seat
+    from bofa_studio.resources import default_scenario_path
 
     c = PlayController.new_game(default_scenario_path(), seed=7)
     c.set_seats([Seat("Alice", "free_peoples"), Seat("Bob", "dark")])
@@ -208,9 +208,9 @@ def test_the_advance_after_combat_shows_where(qtbot, play_window):
 
 def test_the_hit_to_take_is_marked_where_it_falls(qtbot, window_for):
     """B-7: the owner choosing a loss sees which hexes it may fall in, and a click there takes it."""
+    from bofa_studio.play.controller import PlayController
     from bofa_studio.resources import scenarios_dir
     from bofa_studio.rules.bofa1984 import actions as A
-    from bofa_studio.play.controller import PlayController
     from tests.ui.play.conftest import click_hex
 
     c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed=2)
@@ -275,9 +275,9 @@ def test_the_new_game_dialog_lists_scenarios_by_name(qtbot):
 
 
 def test_an_escape_to_a_hex_he_cannot_reach_says_where_he_may_go(qtbot, window_for):
-    from bofa_studio.resources import scenarios_dir
     from bofa_studio.play.autoplay import random_actions
     from bofa_studio.play.controller import PlayController
+    from bofa_studio.resources import scenarios_dir
     from tests.ui.play.conftest import click_hex
 
     c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", seed=3)
@@ -320,8 +320,8 @@ def test_the_replay_buttons_have_icons_and_say_what_they_do(qtbot, play_window):
 
 
 def test_the_log_says_what_reconstructed_means_and_colours_a_phase_by_its_player():
-    from bofa_studio.rules.core import Event
     from bofa_studio.play.records import entries_from_events
+    from bofa_studio.rules.core import Event
 
     roll, printed, phase = entries_from_events(3, [
         Event("combat_result", "column +1/+2, roll 10", {"provenance": "reconstructed"}),

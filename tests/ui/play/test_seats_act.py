@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from bofa_studio.play.autoplay import random_actions
 from bofa_studio.resources import scenarios_dir
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.session import state_digest
-from bofa_studio.play.autoplay import random_actions
-from bofa_studio.ui.play.dialogs import NewGame
 from bofa_studio.rules.bofa1984.present import engine_seats
+from bofa_studio.session import state_digest
+from bofa_studio.ui.play.dialogs import NewGame
 from bofa_studio.ui.play.window import controller_for
 from tests.ui.play.conftest import controller_at
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from bofa_studio.resources import scenarios_dir
-from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.play.autoplay import random_actions
 from bofa_studio.play.controller import PlayController
+from bofa_studio.resources import scenarios_dir
+from bofa_studio.rules.bofa1984 import actions as A
 from tests.ui.play.conftest import click_hex
 
 

@@ -1,7 +1,7 @@
 """Standard Game decisions the Dark or the regrouping player answers get words, not field dumps."""
 
-from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.play.controller import PlayController
+from bofa_studio.rules.bofa1984 import actions as A
 
 
 def test_grounding_eagles_and_regroup_shifts_read_as_sentences(tmp_path, monkeypatch):
