@@ -133,10 +133,12 @@ class NewGameDialog(QDialog):
         if i >= 0:
             self.level.setCurrentIndex(i)
         self.level.setEnabled(self.level.count() > 1)
+        seats = self.seats.currentData()  # kept when the new scenario offers it too
         self.seats.blockSignals(True)
         self.seats.clear()
         for label, n in self.form.get("seat_choices", [("2 players", 2)]):
             self.seats.addItem(label, n)
+        self.seats.setCurrentIndex(max(0, self.seats.findData(seats)))
         self.seats.blockSignals(False)
         labels = self.form.get("seat_labels", [])
         for i, (label, edit) in enumerate(zip(self.name_labels, self.names, strict=True)):

@@ -50,11 +50,16 @@ def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
     """Build the controller a new-game choice describes. Where the rules split a side between
     more seats than sides (BoFA's O-2), the number of seats is an engine option, and the
     engine says which seat commands what."""
-    form = game.form or {}
-    options = {**game.options, **form.get("seat_counts", {}).get(len(game.seat_names), {})}
+    from bofa_studio.ui.play.dialogs import new_game_form
+
+    form = game.form if game.form is not None else new_game_form(game.scenario)
+    seats = len(game.seat_names) or 2
+    options = {**game.options, **form.get("seat_counts", {}).get(seats, {})}
     controller = PlayController.new_game(game.scenario, game.seed, level=game.level, options=options,
                                          undo_rolls=game.undo_rolls, **kwargs)
     sides = list(controller.game.sides)
+    if not game.seat_names:
+        return controller
     if len(game.seat_names) > len(sides):
         controller.set_seats(controller.engine_seats(game.seat_names))
     else:
