@@ -21,7 +21,8 @@ def random_pick(game: Any, state: Any, rng: int) -> tuple[Any, int]:
     """(a random legal action, the new generator state): the ruleset's sampler, or uniform."""
     sampler = getattr(game, "random_action", None)
     if sampler is not None:
-        return sampler(state, rng)
+        action, rng = sampler(state, rng)
+        return action, rng
     legal = game.legal_actions(state)
     rng, i = uniform_index(rng, len(legal))
     return legal[i], rng

@@ -250,10 +250,11 @@ class PlayController(RulesetPlay):
 
     @property
     def is_over(self) -> bool:
-        return self.game.is_terminal(self.state)
+        return bool(self.game.is_terminal(self.state))
 
     def result(self) -> dict[str, Any] | None:
-        return self.game.result(self.state)
+        result: dict[str, Any] | None = self.game.result(self.state)
+        return result
 
     def confirm_handover(self) -> None:
         self.handover_to = None

@@ -28,7 +28,8 @@ from bofa_studio.rules.core import RuleError
 from bofa_studio.rules.registry import game_factory
 
 if TYPE_CHECKING:
-    from bofa_studio.play.controller import PlayController
+    from bofa_studio.play.records import ReplayCursor
+    from bofa_studio.session import Session
 
 
 
@@ -63,24 +64,47 @@ PALETTE = ("#2f6db5", "#9b1c1c", "#2e7d32", "#6a1b9a", "#ef6c00", "#37474f")
 class RulesetPlay:
     """Default hooks; a ruleset's ``present.Play`` overrides them. ``self`` is the controller."""
 
+    if TYPE_CHECKING:  # what the hooks may use of the controller they are composed with
+        session: Session
+        selection: tuple[str, ...]
+        target: Hex | None
+        refusal: RuleError | None
+        replay: ReplayCursor | None
+
+        @property
+        def game(self) -> Any: ...
+
+        @property
+        def state(self) -> Any: ...
+
+        def shown_state(self) -> Any: ...
+
+        def legal(self) -> list[Any]: ...
+
+        def decider(self) -> str | None: ...
+
+        def act(self, action: Any, seat: str | None = None) -> bool: ...
+
+        def _changed(self) -> None: ...
+
     # -- words -----------------------------------------------------------------------------
-    def side_name(self: PlayController, side: str | None) -> str:
+    def side_name(self, side: str | None) -> str:
         return (side or "").replace("_", " ").title()
 
-    def side_colour(self: PlayController, side: str | None) -> str:
+    def side_colour(self, side: str | None) -> str:
         sides = list(self.game.sides)
         return PALETTE[sides.index(side) % len(PALETTE)] if side in sides else "#777777"
 
-    def piece_name(self: PlayController, piece: str) -> str:
+    def piece_name(self, piece: str) -> str:
         return piece
 
-    def is_piece(self: PlayController, value: Any) -> bool:
+    def is_piece(self, value: Any) -> bool:
         return False
 
-    def stage_text(self: PlayController) -> str:
+    def stage_text(self) -> str:
         return "choose an action"
 
-    def result_text(self: PlayController, result: dict[str, Any]) -> str:
+    def result_text(self, result: dict[str, Any]) -> str:
         """The outcome as players say it ("Red wins", "Draw")."""
         winner = result.get("winner")
         if winner is None:
@@ -89,19 +113,19 @@ class RulesetPlay:
         level = result.get("level")
         return f"{self.side_name(winner)} {level} victory" if level else f"{self.side_name(winner)} wins"
 
-    def result_report(self: PlayController, result: dict[str, Any]) -> tuple[str, list[str], list[tuple[str, str]]]:
+    def result_report(self, result: dict[str, Any]) -> tuple[str, list[str], list[tuple[str, str]]]:
         """The end-of-game screen: headline, notes, and (what, who) rows."""
         return self.result_text(result), [], []
 
-    def status_rows(self: PlayController) -> list[str]:
+    def status_rows(self) -> list[str]:
         """Lines of the turn panel (plain text)."""
         summary = self.game.summary(self.shown_state())
         return [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary.items())]
 
-    def label(self: PlayController, action: Any) -> str:
+    def label(self, action: Any) -> str:
         return self.generic_label(action)
 
-    def generic_label(self: PlayController, action: Any) -> str:
+    def generic_label(self, action: Any) -> str:
         """A readable label for any action: its type in words and its fields in board terms."""
         name = type(action).__name__
         words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in name).strip().capitalize()
@@ -122,133 +146,133 @@ class RulesetPlay:
                 parts.append(str(value).replace("_", " "))
         return f"{words}: {' '.join(parts)}" if parts else words
 
-    def hex_label(self: PlayController, h: Hex | None) -> str:
+    def hex_label(self, h: Hex | None) -> str:
         return self.game.board.label(h) if h is not None else "?"
 
     # -- decisions -------------------------------------------------------------------------
-    def buttons(self: PlayController) -> list[tuple[str, Any]]:
+    def buttons(self) -> list[tuple[str, Any]]:
         """Decisions offered as buttons: by default every legal action."""
         return [(self.label(a), a) for a in self.legal()]
 
-    def sections(self: PlayController) -> list[Section]:
+    def sections(self) -> list[Section]:
         buttons = self.buttons()
         return [("", "", buttons)] if buttons else []
 
-    def gesture(self: PlayController, name: str) -> bool:
+    def gesture(self, name: str) -> bool:
         """A named gesture from a section button (a string instead of an action)."""
         self.refusal = RuleError("", f"unknown gesture {name!r}")
         self._changed()
         return False
 
-    def click(self: PlayController, h: Hex, piece: str | None = None, *, plain: bool = False) -> bool:
+    def click(self, h: Hex, piece: str | None = None, *, plain: bool = False) -> bool:
         """A left click on the map; True if an action was applied."""
         return False
 
-    def drop(self: PlayController, piece: str, h: Hex | None) -> bool:
+    def drop(self, piece: str, h: Hex | None) -> bool:
         return False
 
-    def select(self: PlayController, pieces: tuple[str, ...]) -> None:
+    def select(self, pieces: tuple[str, ...]) -> None:
         self.selection = tuple(pieces)
         self._changed()
 
-    def commit(self: PlayController) -> bool:
+    def commit(self) -> bool:
         return False
 
-    def end_phase(self: PlayController) -> bool:
+    def end_phase(self) -> bool:
         """The keyboard's and the toolbar's "end the phase"; refused where the game has none."""
         self.refusal = RuleError("", "this game has no phase to end")
         self._changed()
         return False
 
-    def auto_place(self: PlayController) -> bool:
+    def auto_place(self) -> bool:
         return False
 
-    def can_end_phase(self: PlayController) -> bool:
+    def can_end_phase(self) -> bool:
         """Whether "end the phase" (Ctrl+E) would be accepted now."""
         return False
 
-    def tray_heading(self: PlayController) -> str:
+    def tray_heading(self) -> str:
         return "Pieces to place: click one, then a shaded hex" if self.tray() else "Pieces to come"
 
-    def pending_preview(self: PlayController) -> PendingPreview | None:
+    def pending_preview(self) -> PendingPreview | None:
         """The declared action's preview for the decision panel (None: nothing declared)."""
         return None
 
-    def armed_text(self: PlayController) -> str:
+    def armed_text(self) -> str:
         return ""
 
-    def turn_track(self: PlayController) -> tuple[int, int, dict[int, str]] | None:
+    def turn_track(self) -> tuple[int, int, dict[int, str]] | None:
         """(turns in the game, the turn shown, {turn: what arrives}) for the turn track, or None."""
         return None
 
     # -- pieces and the map ----------------------------------------------------------------
-    def tray(self: PlayController) -> list[str]:
+    def tray(self) -> list[str]:
         """Pieces the player may put on the map now."""
         return []
 
-    def waiting(self: PlayController) -> dict[str, list[str]]:
+    def waiting(self) -> dict[str, list[str]]:
         """Pieces still to come, by when."""
         return {}
 
-    def pieces_on_map(self: PlayController, state: Any) -> dict[Hex, list[str]]:
+    def pieces_on_map(self, state: Any) -> dict[Hex, list[str]]:
         """Every occupied hex's pieces, bottom first."""
         return {}
 
-    def hex_of(self: PlayController, piece: str, state: Any | None = None) -> Hex | None:
+    def hex_of(self, piece: str, state: Any | None = None) -> Hex | None:
         for h, pieces in self.pieces_on_map(state or self.state).items():
             if piece in pieces:
                 return h
         return None
 
-    def stack(self: PlayController, h: Hex, state: Any | None = None) -> list[str]:
+    def stack(self, h: Hex, state: Any | None = None) -> list[str]:
         return list(self.pieces_on_map(state or self.state).get(h, ()))
 
-    def face(self: PlayController, piece: str, state: Any) -> Face:
+    def face(self, piece: str, state: Any) -> Face:
         side = self.side_of_piece(piece)
         return Face(name=self.piece_name(piece), colour=self.side_colour(side), weapon="", strength=0, movement=0)
 
-    def face_key(self: PlayController, piece: str, state: Any) -> Any:
+    def face_key(self, piece: str, state: Any) -> Any:
         """What a piece's face depends on, so the board paints each face once."""
         return self.face(piece, state)
 
-    def side_of_piece(self: PlayController, piece: str) -> str | None:
+    def side_of_piece(self, piece: str) -> str | None:
         return None
 
-    def marks(self: PlayController) -> list[Mark]:
+    def marks(self) -> list[Mark]:
         """What the map marks now (zones, reach, targets, chances...), drawn as given."""
         return []
 
-    def path_preview(self: PlayController, h: Hex) -> list[Hex]:
+    def path_preview(self, h: Hex) -> list[Hex]:
         """The path a move to ``h`` would take, drawn while the pointer is over it."""
         return []
 
-    def sight_lines(self: PlayController, hovered: Hex | None) -> list[tuple[Hex, Hex]]:
+    def sight_lines(self, hovered: Hex | None) -> list[tuple[Hex, Hex]]:
         """(from, to) pairs whose line of sight the board draws now."""
         return []
 
-    def focus_hexes(self: PlayController) -> list[Hex]:
+    def focus_hexes(self) -> list[Hex]:
         """Where a screenshot zooms to: the gesture under way."""
         hexes = [self.hex_of(c) for c in self.selection] + ([self.target] if self.target else [])
         return [h for h in hexes if h is not None]
 
-    def show_for_picture(self: PlayController, gesture: str | None = None) -> None:
+    def show_for_picture(self, gesture: str | None = None) -> None:
         """Set up a gesture for a screenshot to explain (the default shows the game as it is)."""
 
     # -- seats -----------------------------------------------------------------------------
-    def piece_seat(self: PlayController, piece: str) -> str | None:
+    def piece_seat(self, piece: str) -> str | None:
         """The seat that commands ``piece`` where the rules split a side between seats."""
         return None
 
-    def acting_pieces(self: PlayController, action: Any) -> tuple[str, ...]:
+    def acting_pieces(self, action: Any) -> tuple[str, ...]:
         """The pieces an action puts to work (split seats check that the acting seat commands them)."""
         return ()
 
-    def split_fallback(self: PlayController, action: Any) -> bool | None:
+    def split_fallback(self, action: Any) -> bool | None:
         """Random play drew an action no single seat may take: play it another way (the
         result of doing so), or None to draw again."""
         return None
 
-    def engine_seats(self: PlayController, names: list[str]) -> list[Any]:
+    def engine_seats(self, names: list[str]) -> list[Any]:
         """Seats for more names than sides, where the rules split a side (BoFA's O-2)."""
         raise ValueError(f"this game has {len(self.game.sides)} seats, not {len(names)}")
 
