@@ -62,7 +62,7 @@ def test_a_loss_goes_to_the_seat_of_the_counter(qtbot):
     assert c.decider_text().startswith("Carol")
 
 
-def test_seats_are_kept_in_the_save_summary(tmp_path):
+def test_seats_are_kept_in_the_save(tmp_path):
     from bofa_studio.jsonfile import read_json_object
     from bofa_studio.play.controller import PlayController
 
@@ -71,7 +71,7 @@ def test_seats_are_kept_in_the_save_summary(tmp_path):
     path = tmp_path / "four.json"
     c.save(path)
     data = read_json_object(path)
-    assert [s["name"] for s in data["summary"]["seats"]] == ["Alice", "Dave", "Bob", "Carol"]
+    assert [s["name"] for s in data["seats"]] == ["Alice", "Dave", "Bob", "Carol"]
     again = PlayController.load(path)
     assert [(s.name, s.id, s.side) for s in again.seats] == [(s.name, s.id, s.side) for s in c.seats]
     assert again.seats[0].counters == c.seats[0].counters

@@ -122,7 +122,7 @@ def test_random_play_acts_as_the_commanding_seat_and_replays(n, tmp_path):
     g = c.game
     acted: set[str] = set()
     for action in c.session.log:
-        counters = c.acting_counters(action)
+        counters = c.acting_pieces(action)
         if counters and not isinstance(action, A.CastSpell):
             seats = {g.seat_of(x) for x in counters}
             assert len(seats) == 1, f"{action} was taken by two seats' counters"
