@@ -53,7 +53,7 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
 
     g = data["grid"]
     grid = GridSpec(Orientation(g["orientation"]), g["columns"], g["rows"], Shifted(g["shifted"]))
-    meta = MapMeta(**data.get("meta", {}))
+    meta = MapMeta(**data.get("meta", {}), ruleset=data.get("ruleset"))
     board = Board(grid, meta)
     problems = []
 
@@ -133,9 +133,11 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         hexsides[f"{first}/{second}"] = sorted(str(f) for f in features)
 
     m = board.meta
+    ruleset = {} if m.ruleset is None else {"ruleset": m.ruleset}
     return {
         "format": MAP_FORMAT,
         "version": MAP_VERSION,
+        **ruleset,
         "meta": {"name": m.name, "source": m.source, "provenance": m.provenance, "notes": m.notes},
         "grid": {
             "orientation": str(board.grid.orientation),

@@ -99,10 +99,14 @@ class SlopeLine:
 
 @dataclass(frozen=True, slots=True)
 class MapMeta:
+    """What a map is and whom it is for. ``ruleset`` names the ruleset the map is meant for
+    (``bofa1984``), whose own map requirements validation then adds; ``None`` means any."""
+
     name: str = "Untitled map"
     source: str = ""
     provenance: str = ""
     notes: str = ""
+    ruleset: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
