@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from build_bofa1984 import scenario as build_scenario
 
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.scenario import (
@@ -16,7 +17,6 @@ from bofa_studio.scenario import (
     scenario_from_dict,
     validate_scenario_file,
 )
-from bofa_studio.scenario.build_bofa1984 import scenario as build_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "scenarios" / "bofa1984-basic.json"

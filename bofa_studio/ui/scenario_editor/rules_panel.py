@@ -1,7 +1,7 @@
 """Name and description, rule level, optional rules, number of turns and the chip mix by turn range.
 
 Each option's checkbox carries the rulebook's own text as its tooltip (from
-``rule_texts.json``, cut from the rulebook by ``build_rule_texts``), so the
+``rule_texts.json``, cut from the rulebook by ``scripts/build_rule_texts.py``), so the
 author reads what the rule says, not our summary of it.
 """
 
