@@ -98,9 +98,10 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
 
     lines = []
     for i, labels in enumerate(data.get("slope_lines", [])):
-        hexes = [hex_of(label, f"$.slope_lines[{i}][{j}]") for j, label in enumerate(labels)]
-        if all(h is not None for h in hexes):
-            lines.append(SlopeLine(tuple(hexes)))
+        found = [hex_of(label, f"$.slope_lines[{i}][{j}]") for j, label in enumerate(labels)]
+        on_map = [h for h in found if h is not None]
+        if len(on_map) == len(found):
+            lines.append(SlopeLine(tuple(on_map)))
     board.slope_lines = lines
 
     for name, labels in data.get("areas", {}).items():
