@@ -45,6 +45,7 @@ def check_scenario(data: dict[str, Any], board: Board) -> list[Problem]:
         # Later checks index the data the schema vouches for; stop at the first layer.
         return [Problem(p.where, p.message) for p in file_problems]
     problems = _map_references(data, board)
+    problems += _map_for_the_ruleset(data, board)
     problems += _order_of_battle(data, board)
     problems += _tables(data)
     problems += _engine_support(data)
@@ -72,6 +73,19 @@ def _map_references(data: dict[str, Any], board: Board) -> list[Problem]:
             for g in alt["groups"]:
                 if g not in groups:
                     out.append(Problem(f"{where}.alternatives.rolls[{j}]", f"the map has no entry group {group_text(g)!r}", "S-5"))
+    return out
+
+
+def _map_for_the_ruleset(data: dict[str, Any], board: Board) -> list[Problem]:
+    """What the scenario's ruleset asks of its map (as ``bofa-studio validate`` reports it)."""
+    from bofa_studio.rules.maps import ruleset_problems
+
+    out = []
+    if board.meta.ruleset is not None and board.meta.ruleset != data["ruleset"]:
+        out.append(Problem("$.map", f"the map is meant for ruleset {board.meta.ruleset!r}, "
+                                    f"but this scenario plays {data['ruleset']!r}"))
+    for p in ruleset_problems(board, data["ruleset"]):
+        out.append(Problem("$.map", str(p), hexes=p.hexes))
     return out
 
 

@@ -1,4 +1,4 @@
-"""Name and description, rule level, optional rules, number of turns and the chip mix by turn range.
+"""Name and description, rule level, optional rules, victory locations, number of turns and the chip mix.
 
 Each option's checkbox carries the rulebook's own text as its tooltip (from
 ``rule_texts.json``, cut from the rulebook by ``scripts/build_rule_texts.py``), so the
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.victory_panel import VictoryLocations
 from bofa_studio.ui.scenario_editor.wording import chip_text, level_text, option_order, option_text
 
 LEVELS = ["basic", "standard"]
@@ -102,9 +103,11 @@ class RulesPanel(QWidget):
         chip_layout.addWidget(self.mix)
         chip_layout.addLayout(row)
 
+        self.victory = VictoryLocations(model)
         layout = QVBoxLayout(self)
         layout.addLayout(meta)
         layout.addWidget(box)
+        layout.addWidget(self.victory)
         layout.addWidget(chips, 1)
         model.changed.connect(self._changed)
         self.refresh()
