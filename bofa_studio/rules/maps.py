@@ -40,3 +40,14 @@ def validate_map(board: Board, ruleset: str | None = MAP_RULESET) -> list[MapPro
     """Geometry problems, then those of ``ruleset`` (by default the one the map names; None: geometry only)."""
     name = board.meta.ruleset if ruleset == MAP_RULESET else ruleset
     return validate_board(board) + ruleset_problems(board, name)
+
+
+def problems_for_scenario(board: Board, ruleset: str) -> list[MapProblem]:
+    """What a scenario playing ``ruleset`` finds wrong with its map: a map meant for another
+    ruleset, and the requirements of its own (whatever the map names)."""
+    problems = []
+    meant_for = board.meta.ruleset
+    if meant_for is not None and meant_for != ruleset:
+        problems.append(MapProblem("ruleset", f"the map is meant for ruleset {meant_for!r}, "
+                                              f"but this scenario plays {ruleset!r}"))
+    return problems + ruleset_problems(board, ruleset)

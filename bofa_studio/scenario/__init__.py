@@ -99,15 +99,10 @@ def validate_scenario_file(path: str) -> list[str]:
 
 def _map_problems_for_ruleset(scenario: Scenario, board: Board) -> list[str]:
     """What the scenario's ruleset requires of its map, which the map alone may not have been checked for."""
-    from bofa_studio.rules.maps import ruleset_problems
+    from bofa_studio.rules.maps import problems_for_scenario
 
-    ruleset, meant_for = scenario.data["ruleset"], board.meta.ruleset
     where = f"$.map ({scenario.data['map']})"
-    problems = []
-    if meant_for is not None and meant_for != ruleset:
-        problems.append(f"{where}: the map is meant for ruleset {meant_for!r}, but this scenario plays {ruleset!r}")
-    problems.extend(f"{where}: {p}" for p in ruleset_problems(board, ruleset))
-    return problems
+    return [f"{where}: {p}" for p in problems_for_scenario(board, scenario.data["ruleset"])]
 
 
 __all__ = [

@@ -247,4 +247,4 @@ def test_a_map_meant_for_another_ruleset_is_named(tmp_path, data):
     scenario = copy.deepcopy(data)
     scenario["map"] = map_path.name
     problems = validate_scenario_file(str(_write(tmp_path, scenario)))
-    assert "$.map (variant-map.json): the map is meant for ruleset 'duel', but this scenario plays 'bofa1984'" in problems
+    assert "$.map (variant-map.json): ruleset: the map is meant for ruleset 'duel', but this scenario plays 'bofa1984'" in problems

@@ -78,15 +78,9 @@ def _map_references(data: dict[str, Any], board: Board) -> list[Problem]:
 
 def _map_for_the_ruleset(data: dict[str, Any], board: Board) -> list[Problem]:
     """What the scenario's ruleset asks of its map (as ``bofa-studio validate`` reports it)."""
-    from bofa_studio.rules.maps import ruleset_problems
+    from bofa_studio.rules.maps import problems_for_scenario
 
-    out = []
-    if board.meta.ruleset is not None and board.meta.ruleset != data["ruleset"]:
-        out.append(Problem("$.map", f"the map is meant for ruleset {board.meta.ruleset!r}, "
-                                    f"but this scenario plays {data['ruleset']!r}"))
-    for p in ruleset_problems(board, data["ruleset"]):
-        out.append(Problem("$.map", str(p), hexes=p.hexes))
-    return out
+    return [Problem("$.map", str(p), hexes=p.hexes) for p in problems_for_scenario(board, data["ruleset"])]
 
 
 def _order_of_battle(data: dict[str, Any], board: Board) -> list[Problem]:
