@@ -88,3 +88,21 @@ def test_the_list_follows_the_maps_ruleset(window, qtbot):
     window.document.undo_stack.undo()
     assert combo.currentText().startswith("None")
     qtbot.waitUntil(lambda: panel.problems == geometry, timeout=2000)
+
+
+def test_a_map_for_a_ruleset_this_program_lacks_keeps_it_and_says_so(window, tmp_path):
+    from bofa_studio.board.mapfile import board_to_dict, save_map
+    from bofa_studio.board.model import MapMeta
+
+    board = window.document.board
+    board.set_meta(MapMeta(name="For later", ruleset="helmsdeep"))
+    path = tmp_path / "later.json"
+    save_map(board, path)
+    assert window.open_map(path)
+    combo = window.properties.ruleset
+    assert combo.currentText() == "helmsdeep (not installed)"
+    window.validation.refresh()
+    assert [p.location for p in window.validation.problems if "helmsdeep" in p.message] == ["ruleset"]
+    window.properties.name.setText("Renamed")
+    window.properties.commit()
+    assert board_to_dict(window.document.board)["ruleset"] == "helmsdeep"
