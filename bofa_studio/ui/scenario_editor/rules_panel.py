@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import textwrap
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 from bofa_studio.ui.scenario_editor.victory_panel import VictoryLocations
@@ -53,7 +55,7 @@ def option_tooltip(key: str, note: str = "") -> str:
 
 
 class RulesPanel(QWidget):
-    def __init__(self, model: ScenarioModel) -> None:
+    def __init__(self, model: ScenarioModel, highlight: Callable[[list[Hex]], None] | None = None) -> None:
         super().__init__()
         self.model = model
         self.name = QLineEdit()
@@ -103,7 +105,7 @@ class RulesPanel(QWidget):
         chip_layout.addWidget(self.mix)
         chip_layout.addLayout(row)
 
-        self.victory = VictoryLocations(model)
+        self.victory = VictoryLocations(model, highlight)
         layout = QVBoxLayout(self)
         layout.addLayout(meta)
         layout.addWidget(box)

@@ -4,15 +4,18 @@ The scenario names its victory locations (``victory.locations``); the engine sco
 exactly those. The list offers every ``victory.*`` area of the scenario's map (draw
 a new one with the map editor's Area tool) and keeps showing a name the map lacks,
 so the author can untick it; the Problems panel says why it is wrong. Each tick is
-one undo step.
+one undo step. Selecting a location lights its hexes on the map.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
 from bofa_studio.board.model import VICTORY_AREA_PREFIX
+from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 from bofa_studio.ui.scenario_editor.wording import victory_text
@@ -21,12 +24,14 @@ NAME_ROLE = Qt.ItemDataRole.UserRole
 
 
 class VictoryLocations(QGroupBox):
-    def __init__(self, model: ScenarioModel) -> None:
+    def __init__(self, model: ScenarioModel, highlight: Callable[[list[Hex]], None] | None = None) -> None:
         super().__init__("Victory locations (B-11)")
         self.model = model
+        self.highlight = highlight
         self.list = QListWidget()
         self.list.setMaximumHeight(150)
         self.list.itemChanged.connect(self._toggled)
+        self.list.currentItemChanged.connect(self._selected)
         hint = QLabel("Areas of the map named victory.*; tick the ones this scenario scores.")
         hint.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -73,3 +78,7 @@ class VictoryLocations(QGroupBox):
 
     def _toggled(self, item: QListWidgetItem) -> None:
         edits.set_victory_location(self.model, item.data(NAME_ROLE), item.checkState() == Qt.CheckState.Checked)
+
+    def _selected(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
+        if self.highlight is not None and item is not None:
+            self.highlight(sorted(self.model.board.areas.get(item.data(NAME_ROLE), ())))

@@ -63,3 +63,15 @@ def test_the_problems_panel_holds_the_map_to_the_scenarios_ruleset(editor):
     m.board.set_terrain(m.board.hex_at("1606"), Terrain.PLAIN)
     found = [p for p in check_scenario(m.data, m.board) if p.location == "$.map"]
     assert [p.message for p in found] == ["map: there is no Front Gate hex (B-6)"]
+
+
+def test_selecting_a_location_lights_its_hexes_on_the_map(editor):
+    panel = editor.rules.victory
+    assert panel.highlight == editor.scene.highlight
+    lit = []
+    panel.highlight = lit.append
+    panel.list.setCurrentItem(panel.item_for("victory.summit"))
+    assert lit == [sorted(editor.model.board.areas["victory.summit"])]
+    panel.highlight = editor.scene.highlight
+    panel.list.setCurrentItem(panel.item_for("victory.dale"))
+    assert "entry" in editor.scene.overlay.keys()
