@@ -55,9 +55,9 @@ from bofa_studio.board import (  # noqa: E402
     SlopeLine,
     Terrain,
     save_map,
-    validate_board,
 )
 from bofa_studio.hexgrid import FLAT_DIRECTION_NAMES, SQRT3, GridSpec, Hex, Orientation, Shifted  # noqa: E402
+from bofa_studio.rules.maps import validate_map  # noqa: E402
 
 DEFAULT_OUTPUT = ROOT / "maps" / "bofa1984.json"
 
@@ -76,6 +76,7 @@ META = MapMeta(
         "circle. Exact positions are a best fit, not a copy: owners of the game can "
         "correct the map hex by hex in the map editor."
     ),
+    ruleset="bofa1984",
 )
 
 # -- the ridges ----------------------------------------------------------------
@@ -306,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", default=str(DEFAULT_OUTPUT), help="map file to write")
     args = parser.parse_args(argv)
     board = build_board()
-    problems = validate_board(board)
+    problems = validate_map(board)
     for problem in problems:
         print(f"{args.output}: {problem}", file=sys.stderr)
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,7 @@ Each case first asserts the terrain it relies on, so when the reconstructed map
 is corrected a failure says which premise changed rather than only "blocked".
 On this map the guard rooms (level 2) are never higher than both ends of a line
 through them and the cliffs are at plain level, so their exemption never changes
-an answer here; the hand-built boards in test_los.py cover it.
+an answer here; the hand-built boards in test_los_rules.py cover it.
 """
 
 from __future__ import annotations

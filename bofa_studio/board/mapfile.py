@@ -53,7 +53,7 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
 
     g = data["grid"]
     grid = GridSpec(Orientation(g["orientation"]), g["columns"], g["rows"], Shifted(g["shifted"]))
-    meta = MapMeta(**data.get("meta", {}))
+    meta = MapMeta(**data.get("meta", {}), ruleset=data.get("ruleset"))
     board = Board(grid, meta)
     problems = []
 
@@ -98,9 +98,10 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
 
     lines = []
     for i, labels in enumerate(data.get("slope_lines", [])):
-        hexes = [hex_of(label, f"$.slope_lines[{i}][{j}]") for j, label in enumerate(labels)]
-        if all(h is not None for h in hexes):
-            lines.append(SlopeLine(tuple(hexes)))
+        found = [hex_of(label, f"$.slope_lines[{i}][{j}]") for j, label in enumerate(labels)]
+        on_map = [h for h in found if h is not None]
+        if len(on_map) == len(found):
+            lines.append(SlopeLine(tuple(on_map)))
     board.slope_lines = lines
 
     for name, labels in data.get("areas", {}).items():
@@ -133,9 +134,11 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         hexsides[f"{first}/{second}"] = sorted(str(f) for f in features)
 
     m = board.meta
+    ruleset = {} if m.ruleset is None else {"ruleset": m.ruleset}
     return {
         "format": MAP_FORMAT,
         "version": MAP_VERSION,
+        **ruleset,
         "meta": {"name": m.name, "source": m.source, "provenance": m.provenance, "notes": m.notes},
         "grid": {
             "orientation": str(board.grid.orientation),

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 import networkx as nx
 
@@ -99,10 +100,14 @@ class SlopeLine:
 
 @dataclass(frozen=True, slots=True)
 class MapMeta:
+    """What a map is and whom it is for. ``ruleset`` names the ruleset the map is meant for
+    (``bofa1984``), whose own map requirements validation then adds; ``None`` means any."""
+
     name: str = "Untitled map"
     source: str = ""
     provenance: str = ""
     notes: str = ""
+    ruleset: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +176,8 @@ class Board:
         return iter(self.graph.nodes)
 
     def __len__(self) -> int:
-        return self.graph.number_of_nodes()
+        n: int = self.graph.number_of_nodes()
+        return n
 
     def label(self, h: Hex) -> str:
         return self.grid.label(h)
@@ -185,20 +191,25 @@ class Board:
             )
         return h
 
+    # networkx is untyped: each attribute is read into a typed name, which costs nothing at run time.
     def terrain(self, h: Hex) -> Terrain:
-        return self.graph.nodes[h]["terrain"]
+        terrain: Terrain = self.graph.nodes[h]["terrain"]
+        return terrain
 
     def level(self, h: Hex) -> int:
-        return self.graph.nodes[h]["level"]
+        level: int = self.graph.nodes[h]["level"]
+        return level
 
     def features(self, h: Hex) -> frozenset[HexFeature]:
-        return self.graph.nodes[h]["features"]
+        features: frozenset[HexFeature] = self.graph.nodes[h]["features"]
+        return features
 
     def has_feature(self, h: Hex, feature: HexFeature) -> bool:
         return feature in self.graph.nodes[h]["features"]
 
     def entry_group(self, h: Hex) -> str | None:
-        return self.graph.nodes[h]["entry_group"]
+        group: str | None = self.graph.nodes[h]["entry_group"]
+        return group
 
     def hex_data(self, h: Hex) -> HexData:
         node = self.graph.nodes[h]
@@ -244,7 +255,8 @@ class Board:
 
     def hexside_features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
         """Features of the hexside between two adjacent on-map hexes."""
-        return self.graph.edges[a, b]["features"]
+        features: frozenset[HexsideFeature] = self.graph.edges[a, b]["features"]
+        return features
 
     def featured_hexsides(self) -> dict[Hexside, frozenset[HexsideFeature]]:
         return {
@@ -368,7 +380,7 @@ class Board:
         )
 
 
-def _node_attrs(data: HexData) -> dict:
+def _node_attrs(data: HexData) -> dict[str, Any]:
     return {
         "terrain": Terrain(data.terrain),
         "level": int(data.level),

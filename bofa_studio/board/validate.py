@@ -1,27 +1,28 @@
-"""Map validation: everything a BoFA board needs to be playable, as a list of problems.
+"""Map validation on geometry alone: what any map needs to load, draw and be played on.
 
-Each :class:`MapProblem` names the hexes it concerns, so the editor can centre
-the view on them and the command line can print ``FILE: location: message``.
+A map meant for a ruleset (``meta.ruleset``) must also meet that ruleset's own
+requirements (the 1984 game wants its Front Gate and five victory locations); those
+live in the ruleset's package and are added by :func:`bofa_studio.rules.maps.validate_map`,
+so this module never names a ruleset. Each :class:`MapProblem` names the hexes it
+concerns, so the editor can centre the view on them and the command line can print
+``FILE: location: message``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
 from bofa_studio.board.model import (
     MAX_LEVEL,
-    VICTORY_AREA_PREFIX,
     Board,
     HexFeature,
     HexsideFeature,
     Terrain,
 )
 from bofa_studio.hexgrid import Hex, Hexside, is_straight_line
-
-EXPECTED_VICTORY_LOCATIONS = 5  # B-11: two guard rooms, Front Gate, summit, Dale
-ENTRY_ROWS_FROM_EDGE = 3  # B-2: "the 3 rows of entry triangles"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,23 +35,26 @@ class MapProblem:
         return f"{self.location}: {self.message}"
 
 
+MapCheck = Callable[[Board], list[MapProblem]]
+
+
 def validate_board(board: Board) -> list[MapProblem]:
+    """Geometry problems only; a ruleset's requirements are not asked here, whatever the map names."""
     problems: list[MapProblem] = []
     for check in (
         _check_levels,
-        _check_front_gate,
         _check_rivers,
         _check_slope_lines,
         _check_areas,
-        _check_victory,
-        _check_summit,
-        _check_entry_groups,
+        _check_victory_stars,
+        _check_entry_triangles,
     ):
         problems.extend(check(board))
     return problems
 
 
-def _at(board: Board, h: Hex, message: str) -> MapProblem:
+def problem_at(board: Board, h: Hex, message: str) -> MapProblem:
+    """A problem located at one hex, named by its label."""
     return MapProblem(board.label(h), message, (h,))
 
 
@@ -64,38 +68,12 @@ def _check_levels(board: Board) -> list[MapProblem]:
     for h in sorted(board.hexes()):
         terrain, level = board.terrain(h), board.level(h)
         if terrain == Terrain.MOUNTAIN and not 1 <= level <= MAX_LEVEL:
-            problems.append(_at(board, h, f"a mountain hex must be at level 1-{MAX_LEVEL}, not {level}"))
+            problems.append(problem_at(board, h, f"a mountain hex must be at level 1-{MAX_LEVEL}, not {level}"))
         elif terrain == Terrain.SUMMIT and level < 1:
-            problems.append(_at(board, h, "a summit hex must be above the plain (level 1 or more)"))
+            problems.append(problem_at(board, h, "a summit hex must be above the plain (level 1 or more)"))
         elif terrain not in (Terrain.MOUNTAIN, Terrain.SUMMIT) and level != 0:
             name = str(terrain).replace("_", " ")
-            problems.append(_at(board, h, f"a {name} hex lies at plain height (level 0), not level {level}"))
-    return problems
-
-
-def _check_front_gate(board: Board) -> list[MapProblem]:
-    gates = board.hexes_of(Terrain.FRONT_GATE)
-    if not gates:
-        return [MapProblem("map", "there is no Front Gate hex (B-6)")]
-    problems = []
-    for gate in gates:
-        open_sides = [
-            n
-            for n in board.neighbors(gate)
-            if HexsideFeature.FRONT_GATE_WALL not in board.hexside_features(gate, n)
-            and board.terrain(n) != Terrain.CLIFF
-        ]
-        plain = [n for n in open_sides if board.terrain(n) == Terrain.PLAIN]
-        if len(open_sides) != 2 or len(plain) != 2:
-            labels = ", ".join(board.label(n) for n in sorted(open_sides)) or "none"
-            problems.append(
-                _at(
-                    board,
-                    gate,
-                    "the Front Gate must be reachable from exactly two plain hexes (B-6); "
-                    f"it is open to: {labels}",
-                )
-            )
+            problems.append(problem_at(board, h, f"a {name} hex lies at plain height (level 0), not level {level}"))
     return problems
 
 
@@ -158,51 +136,19 @@ def _check_areas(board: Board) -> list[MapProblem]:
     return problems
 
 
-def _check_victory(board: Board) -> list[MapProblem]:
-    problems = []
-    locations = board.victory_locations()
-    if len(locations) != EXPECTED_VICTORY_LOCATIONS:
-        names = ", ".join(n.removeprefix(VICTORY_AREA_PREFIX) for n in locations) or "none"
-        problems.append(
-            MapProblem(
-                "map",
-                f"expected {EXPECTED_VICTORY_LOCATIONS} victory locations (B-11), found "
-                f"{len(locations)}: {names}",
-            )
-        )
-    for name, hexes in locations.items():
-        for h in sorted(hexes):
-            if not board.has_feature(h, HexFeature.VICTORY):
-                problems.append(_at(board, h, f"is in {name} but has no victory star"))
-    return problems
+def _check_victory_stars(board: Board) -> list[MapProblem]:
+    """Each hex of a ``victory.*`` area shows its star, so a player sees it on the board."""
+    return [
+        problem_at(board, h, f"is in {name} but has no victory star")
+        for name, hexes in board.victory_locations().items()
+        for h in sorted(hexes)
+        if not board.has_feature(h, HexFeature.VICTORY)
+    ]
 
 
-def _check_summit(board: Board) -> list[MapProblem]:
-    problems = []
-    for h in board.hexes_of(Terrain.SUMMIT):
-        for n in sorted(board.neighbors(h)):
-            if board.terrain(n) == Terrain.SLOPE and board.level(n) >= board.level(h):
-                problems.append(
-                    MapProblem(
-                        board.label(h),
-                        f"the summit must be higher than the slope hex {board.label(n)} around it (S-6)",
-                        (h, n),
-                    )
-                )
-    return problems
-
-
-def _check_entry_groups(board: Board) -> list[MapProblem]:
-    problems = []
-    for h in board.hexes_with(HexFeature.ENTRY_TRIANGLE):
-        if board.entry_group(h) is None:
-            problems.append(_at(board, h, "an entry triangle must belong to an entry group (B-5)"))
-    for group, hexes in board.entry_groups().items():
-        if not any(board.is_on_edge(h) for h in hexes):
-            problems.append(MapProblem(f"entry group {group}", "does not touch a board edge (B-5)", tuple(hexes)))
-        for h in hexes:
-            if board.grid.edge_distance(h) >= ENTRY_ROWS_FROM_EDGE:
-                problems.append(
-                    _at(board, h, f"entry group {group}: more than {ENTRY_ROWS_FROM_EDGE} rows from the board edge")
-                )
-    return problems
+def _check_entry_triangles(board: Board) -> list[MapProblem]:
+    return [
+        problem_at(board, h, "an entry triangle must belong to an entry group (B-5)")
+        for h in board.hexes_with(HexFeature.ENTRY_TRIANGLE)
+        if board.entry_group(h) is None
+    ]

@@ -22,9 +22,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _validate_map(path: str) -> list[str]:
-    from bofa_studio.board import load_map, validate_board
+    """Geometry, plus the requirements of the ruleset the map names (if it names one)."""
+    from bofa_studio.board import load_map
+    from bofa_studio.rules.maps import validate_map
 
-    return [str(p) for p in validate_board(load_map(path))]
+    return [str(p) for p in validate_map(load_map(path))]
 
 
 def validators() -> dict[str, Callable[[str], list[str]]]:

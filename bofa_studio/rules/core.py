@@ -125,6 +125,10 @@ class Game(Protocol[StateT, ActionT]):
         """SHA-256 of everything that decides the rest of the game (see :func:`state_digest`)."""
         ...
 
+    def summary(self, state: StateT) -> dict[str, Any]:
+        """Where a game stands (turn, stage, ...), for a save file's summary and a list of saved games."""
+        ...
+
 
 # -- the digest -------------------------------------------------------------------------------
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bofa_studio.jsonfile import DataFileError, FileProblem, load_schema, read_json, schema_problems
 from bofa_studio.rules.registry import UnknownRuleset, game_factory
+
+if TYPE_CHECKING:
+    from bofa_studio.board import Board
 
 SCENARIO_FORMAT = "bofa-studio.scenario"
 SCENARIO_VERSION = 1
@@ -89,8 +92,17 @@ def validate_scenario_file(path: str) -> list[str]:
 
     scenario = load_scenario(path)
     board = load_map(scenario.map_path)
+    problems = _map_problems_for_ruleset(scenario, board)
     checker = getattr(game_factory(scenario.data["ruleset"]), "scenario_map_problems", None)
-    return list(checker(scenario.data, board)) if checker is not None else []
+    return problems + (list(checker(scenario.data, board)) if checker is not None else [])
+
+
+def _map_problems_for_ruleset(scenario: Scenario, board: Board) -> list[str]:
+    """What the scenario's ruleset requires of its map, which the map alone may not have been checked for."""
+    from bofa_studio.rules.maps import problems_for_scenario
+
+    where = f"$.map ({scenario.data['map']})"
+    return [f"{where}: {p}" for p in problems_for_scenario(board, scenario.data["ruleset"])]
 
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Generate a legal default B-2 placement for a scenario on a given map.
 
-Used once per map revision by ``build_bofa1984`` so that a new game can start at
+Used once per map revision by ``scripts/build_bofa1984.py`` so that a new game can start at
 once; players can still place every counter themselves. The Free Peoples hold
 the Front Gate (Thorin) and both guard rooms at the start, as the B-11 author's
 note says ("at the start of the game he holds 3 victory hexes/areas").

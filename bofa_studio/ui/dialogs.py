@@ -7,6 +7,7 @@ calls them through attributes it can swap, so tests never block on a modal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 import bofa_studio
 from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
+from bofa_studio.rules.registry import known_rulesets
 
 RULEBOOK = "bofa-1984-rulebook.txt"
 MAX_COLUMNS = MAX_ROWS = 99  # CCRR labels have two digits each
@@ -47,8 +49,37 @@ def find_rulebook(name: str = RULEBOOK) -> Path | None:
     return None
 
 
+@dataclass(frozen=True)
+class NewMapAnswer:
+    grid: GridSpec
+    name: str
+    ruleset: str | None  # None: a map for no ruleset in particular (geometry checks only)
+
+
+def add_ruleset_choices(combo: QComboBox) -> None:
+    """"None" first (a new map owes no ruleset anything), then every ruleset this program has.
+
+    Item data is the ruleset's name, "" for none (Qt finds no item by a None data);
+    :func:`chosen_ruleset` reads it back.
+    """
+    combo.addItem("None (geometry only)", "")
+    for name in known_rulesets():
+        combo.addItem(name, name)
+
+
+def chosen_ruleset(combo: QComboBox) -> str | None:
+    return combo.currentData() or None
+
+
+def show_ruleset(combo: QComboBox, ruleset: str | None) -> None:
+    """Select ``ruleset``; one this program lacks is listed, so that saving keeps it."""
+    if combo.findData(ruleset or "") < 0:
+        combo.addItem(f"{ruleset} (not installed)", ruleset)
+    combo.setCurrentIndex(combo.findData(ruleset or ""))
+
+
 class NewMapDialog(QDialog):
-    """Size, orientation and numbering of a new, all-plain map."""
+    """Size, orientation, numbering and intended ruleset of a new, all-plain map."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,11 +94,15 @@ class NewMapDialog(QDialog):
         self.shifted = QComboBox()
         self.shifted.addItem("Even columns/rows shifted (02, 04, ...)", Shifted.EVEN)
         self.shifted.addItem("Odd columns/rows shifted (01, 03, ...)", Shifted.ODD)
+        self.ruleset = QComboBox()
+        add_ruleset_choices(self.ruleset)
+        self.ruleset.setToolTip("The map is checked for this ruleset's requirements as you draw")
         form.addRow("Name", self.name)
         form.addRow("Columns", self.columns)
         form.addRow("Rows", self.rows)
         form.addRow("Orientation", self.orientation)
         form.addRow("Numbering", self.shifted)
+        form.addRow("Ruleset", self.ruleset)
         form.addRow(_buttons(self))
 
     def grid(self) -> GridSpec:
@@ -75,12 +110,15 @@ class NewMapDialog(QDialog):
             self.orientation.currentData(), self.columns.value(), self.rows.value(), self.shifted.currentData()
         )
 
+    def answer(self) -> NewMapAnswer:
+        return NewMapAnswer(self.grid(), self.name.text().strip() or "Untitled map", chosen_ruleset(self.ruleset))
+
     @staticmethod
-    def ask(parent: QWidget | None) -> tuple[GridSpec, str] | None:
+    def ask(parent: QWidget | None) -> NewMapAnswer | None:
         dialog = NewMapDialog(parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dialog.grid(), dialog.name.text().strip() or "Untitled map"
+        return dialog.answer()
 
 
 class ResizeDialog(QDialog):

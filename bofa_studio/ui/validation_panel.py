@@ -15,7 +15,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from bofa_studio.board.validate import MapProblem, validate_board
+from bofa_studio.board.validate import MapProblem
+from bofa_studio.rules.maps import validate_map
 from bofa_studio.ui.map_editor.document import MapDocument
 
 DEBOUNCE_MS = 300
@@ -86,7 +87,10 @@ class ProblemsPanel(QWidget):
 
 
 class ValidationPanel(ProblemsPanel):
-    """The map editor's panel: what ``validate_board`` finds."""
+    """The map editor's panel: the map's geometry, and the requirements of the ruleset it is meant for.
+
+    Changing the ruleset is a metadata edit, so the list follows it like any other edit.
+    """
 
     def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,4 +100,4 @@ class ValidationPanel(ProblemsPanel):
         self.refresh()
 
     def collect(self) -> list[MapProblem]:
-        return validate_board(self.document.board)
+        return validate_map(self.document.board)

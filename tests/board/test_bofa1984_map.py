@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bofa_studio.board import Board, HexFeature, HexsideFeature, Terrain, load_map, validate_board
+from bofa_studio.board import Board, HexFeature, HexsideFeature, Terrain, load_map
 from bofa_studio.board.mapfile import dumps_map
 from bofa_studio.hexgrid import FLAT_DIRECTION_NAMES, Hex, Hexside, Orientation, direction_between
+from bofa_studio.rules.maps import validate_map
 
 MAP_PATH = Path(__file__).resolve().parents[2] / "maps" / "bofa1984.json"
 
@@ -58,8 +59,10 @@ def _path_component(board: Board, start: Hex) -> set[Hex]:
 
 def test_shipped_map_validates_clean(board: Board) -> None:
     """B-11 "The 5 victory hexes/areas are marked with red stars", B-6 the Front Gate and the
-    River Running: the shipped board passes every check of the map validator."""
-    assert [str(p) for p in validate_board(board)] == []
+    River Running: the shipped board is meant for bofa1984 and passes every check, its geometry's
+    and the 1984 game's."""
+    assert board.meta.ruleset == "bofa1984"
+    assert [str(p) for p in validate_map(board)] == []
 
 
 def test_shipped_map_is_saved_in_stable_form(board: Board) -> None:

@@ -1,4 +1,8 @@
-"""Map validation: each check finds the problem it exists for, and names the hexes."""
+"""Map validation on geometry alone: each check finds the problem it exists for, and names the hexes.
+
+The 1984 game's own requirements (Front Gate, five victory locations, ...) are tested in
+tests/rules/test_bofa1984_map_requirements.py; here a map meant for no ruleset is never told of them.
+"""
 
 import pytest
 
@@ -14,28 +18,6 @@ def messages(board):
 
 def test_the_small_board_is_valid(small_board):
     assert validate_board(small_board) == []
-
-
-def test_front_gate_open_to_a_third_hex(small_board):
-    """B-6: the Front Gate "can be fired at and moved onto only from 2 plain hexes"."""
-    gate = small_board.hex_at("0602")
-    small_board.set_hexside_features(gate, gate + S, [])
-    problems = validate_board(small_board)
-    assert len(problems) == 1
-    assert problems[0].location == "0602"
-    assert "exactly two plain hexes" in problems[0].message
-    assert "0603" in problems[0].message
-
-
-def test_front_gate_approached_from_non_plain(small_board):
-    """B-6: the two approach hexes are plain hexes."""
-    small_board.set_terrain(small_board.hex_at("0503"), Terrain.DALE)
-    assert any("exactly two plain hexes" in m for m in messages(small_board))
-
-
-def test_missing_front_gate(small_board):
-    small_board.set_terrain(small_board.hex_at("0602"), Terrain.PLAIN)
-    assert any("no Front Gate" in m for m in messages(small_board))
 
 
 def test_river_with_a_gap(small_board):
@@ -83,30 +65,9 @@ def test_slope_line_must_run_downhill(small_board):
     assert any("run downhill" in m for m in messages(small_board))
 
 
-def test_victory_location_count(small_board):
-    """B-11: "The 5 victory hexes/areas are marked with red stars"."""
-    small_board.set_feature(small_board.hex_at("0907"), HexFeature.VICTORY, False)
-    assert any("expected 5 victory locations" in m and "found 4" in m for m in messages(small_board))
-
-
 def test_victory_area_hex_without_star(small_board):
     small_board.set_feature(small_board.hex_at("0306"), HexFeature.VICTORY, False)
     assert any(m.startswith("0306:") and "no victory star" in m for m in messages(small_board))
-
-
-def test_summit_must_be_higher_than_its_slopes(small_board):
-    """S-6: "The mountain summit is one level higher than the mountain slopes"."""
-    small_board.set_level(small_board.hex_at("0306"), 0)
-    found = [p for p in validate_board(small_board) if "higher than the slope" in p.message]
-    assert found and all(small_board.hex_at("0306") in p.hexes for p in found)
-
-
-def test_entry_groups_lie_on_board_edges(small_board):
-    """B-5: reinforcements enter "through the entry triangles along the ... edge"."""
-    small_board.set_entry_group(small_board.hex_at("0505"), "south_west")
-    assert any(m.startswith("0505:") and "rows from the board edge" in m for m in messages(small_board))
-    small_board.set_entry_group(small_board.hex_at("0606"), "middle")
-    assert any("entry group middle" in m and "does not touch a board edge" in m for m in messages(small_board))
 
 
 @pytest.mark.parametrize(
@@ -129,3 +90,23 @@ def test_level_problems_name_the_terrain_in_words(small_board):
     h = small_board.hex_at("0808")
     small_board.set_terrain(h, Terrain.SLOPE, 1)
     assert messages(small_board) == ["0808: a mountain slope hex lies at plain height (level 0), not level 1"]
+
+
+def test_an_entry_triangle_without_a_group(small_board):
+    h = small_board.hex_at("0110")
+    small_board.graph.nodes[h]["entry_group"] = None  # as a hand-edited file can leave it
+    assert "0110: an entry triangle must belong to an entry group (B-5)" in messages(small_board)
+
+
+def test_geometry_alone_asks_nothing_of_the_1984_game(small_board):
+    """A map with no Front Gate, no victory locations and an inland entry group is still sound."""
+    for h in list(small_board.hexes()):
+        small_board.set_terrain(h, Terrain.PLAIN)
+        small_board.set_feature(h, HexFeature.VICTORY, False)
+        for n in small_board.neighbors(h):
+            small_board.set_hexside_features(h, n, [])
+    for name in list(small_board.areas):
+        small_board.set_area(name, None)
+    small_board.set_slope_lines([])
+    small_board.set_entry_group(small_board.hex_at("0505"), "middle")
+    assert messages(small_board) == []

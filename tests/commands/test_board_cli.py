@@ -24,12 +24,25 @@ def test_validate_a_valid_map(small_map, capsys):
 
 def test_validate_reports_map_problems_one_per_line(small_map, capsys):
     data = json.loads(small_map.read_text())
+    data["ruleset"] = "bofa1984"
     data["hexes"]["0306"]["level"] = 0  # summit no higher than its slopes
     small_map.write_text(json.dumps(data))
     assert main(["validate", str(small_map)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines and all(line.startswith(f"{small_map}: ") for line in lines)
     assert any("0306: the summit must be higher" in line for line in lines)
+
+
+def test_validate_applies_the_ruleset_the_map_names(small_map, capsys):
+    """A map with four victory locations is sound; marked for bofa1984 it misses one (B-11)."""
+    data = json.loads(small_map.read_text())
+    data["hexes"]["0907"]["features"].remove("victory")
+    small_map.write_text(json.dumps(data))
+    assert main(["validate", str(small_map)]) == 0
+    data["ruleset"] = "bofa1984"
+    small_map.write_text(json.dumps(data))
+    assert main(["validate", str(small_map)]) == 1
+    assert f"{small_map}: map: expected 5 victory locations (B-11), found 4" in capsys.readouterr().out
 
 
 def test_validate_non_adjacent_hexside_exits_1_naming_the_hexes(small_map, capsys):

@@ -6,12 +6,13 @@ import copy
 from functools import cache
 from typing import Any
 
+from build_bofa1984 import scenario
+
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import FLAT_DIRECTION_NAMES, GridSpec
 from bofa_studio.rules.bofa1984.game import BofaGame
 from bofa_studio.rules.bofa1984.sequence import begin_kind
 from bofa_studio.rules.bofa1984.state import State
-from bofa_studio.scenario.build_bofa1984 import scenario
 
 
 @cache

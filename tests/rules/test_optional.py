@@ -163,7 +163,8 @@ def test_o8_extra_elves_by_roll_and_the_free_peoples_choose_which():
     root = Path(__file__).resolve().parents[2]
     data = _base()
     board = load_map(root / "maps" / "bofa1984.json")
-    from bofa_studio.scenario.build_bofa1984 import scenario
+    from build_bofa1984 import scenario
+
     from bofa_studio.scenario.placement import default_placement
 
     data = scenario(default_placement(data, board))
@@ -185,10 +186,11 @@ def test_o6_the_dark_choose_which_two_tribes_come_over_the_mountain():
     2 of his 5 units are to come over the mountain. These are still brought into play in turn 4." """
     from pathlib import Path
 
+    from build_bofa1984 import scenario
+
     from bofa_studio.board import load_map
     from bofa_studio.rules.bofa1984.actions import ChooseTribes, PlaceDefault
     from bofa_studio.rules.bofa1984.game import BofaGame
-    from bofa_studio.scenario.build_bofa1984 import scenario
     from bofa_studio.scenario.placement import default_placement
 
     root = Path(__file__).resolve().parents[2]

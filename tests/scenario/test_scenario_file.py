@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from build_bofa1984 import scenario as build_scenario
 
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.scenario import (
@@ -16,7 +17,6 @@ from bofa_studio.scenario import (
     scenario_from_dict,
     validate_scenario_file,
 )
-from bofa_studio.scenario.build_bofa1984 import scenario as build_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "scenarios" / "bofa1984-basic.json"
@@ -218,3 +218,33 @@ def test_a_turn_in_two_chip_mixes_is_a_problem(data):
     problems = scenario_from_dict(bad, "x.json")
     assert [(p.where, p.message) for p in problems] == [
         ("$.chips.mix[2]", "turn(s) 12 already have a chip mix ($.chips.mix[1]), which the game would use")]
+
+
+def _map_without_ruleset(tmp_path: Path, edit) -> Path:
+    """The shipped map, meant for no ruleset, with ``edit`` applied to its JSON."""
+    board = json.loads((ROOT / "maps" / "bofa1984.json").read_text(encoding="utf-8"))
+    board.pop("ruleset")
+    edit(board)
+    path = tmp_path / "variant-map.json"
+    path.write_text(json.dumps(board), encoding="utf-8")
+    return path
+
+
+def test_the_scenarios_ruleset_checks_its_map(tmp_path, data):
+    """A map that names no ruleset is still held to the rules of the scenario that plays on it
+    (B-6: the Front Gate is entered "only from 2 plain hexes")."""
+    map_path = _map_without_ruleset(tmp_path, lambda m: m["hexsides"].pop("1606/1607"))
+    scenario = copy.deepcopy(data)
+    scenario["map"] = map_path.name
+    problems = validate_scenario_file(str(_write(tmp_path, scenario)))
+    assert problems == [
+        "$.map (variant-map.json): 1606: the Front Gate must be reachable from exactly two plain hexes (B-6); "
+        "it is open to: 1507, 1607, 1707"]
+
+
+def test_a_map_meant_for_another_ruleset_is_named(tmp_path, data):
+    map_path = _map_without_ruleset(tmp_path, lambda m: m.update(ruleset="duel"))
+    scenario = copy.deepcopy(data)
+    scenario["map"] = map_path.name
+    problems = validate_scenario_file(str(_write(tmp_path, scenario)))
+    assert "$.map (variant-map.json): ruleset: the map is meant for ruleset 'duel', but this scenario plays 'bofa1984'" in problems

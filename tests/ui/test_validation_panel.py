@@ -11,8 +11,8 @@ from tests.ui.conftest import hx
 def test_lists_problems_and_updates_after_edits(window, qtbot):
     panel = window.validation
     board = window.document.board
-    messages = [p.message for p in panel.problems]
-    assert any("no Front Gate" in m for m in messages)
+    # The test map is meant for no ruleset: geometry alone (its one river hexside is loose).
+    assert [p.message for p in panel.problems] == ["the river stops here: river hexsides must form continuous lines"] * 2
     # An out-of-range level on a plain hex is a new problem, found after the debounce.
     window.set_tool("level")
     window.tool.level = 3
@@ -72,3 +72,37 @@ def test_the_highlight_goes_when_the_problem_is_fixed(window):
     window.document.undo_stack.undo()
     window.validation.refresh()
     assert "problem" not in window.scene.overlay.keys()
+
+
+def test_the_list_follows_the_maps_ruleset(window, qtbot):
+    """Marking the map for bofa1984 (one undo step) adds the 1984 requirements; undo takes them away."""
+    panel = window.validation
+    geometry = list(panel.problems)
+    combo = window.properties.ruleset
+    assert combo.currentText().startswith("None")
+    combo.setCurrentIndex(combo.findData("bofa1984"))
+    assert window.document.board.meta.ruleset == "bofa1984"
+    qtbot.waitUntil(lambda: any("no Front Gate" in p.message for p in panel.problems), timeout=2000)
+    assert any("expected 5 victory locations" in p.message for p in panel.problems)
+    assert window.document.undo_stack.undoText() == "Edit map ruleset"
+    window.document.undo_stack.undo()
+    assert combo.currentText().startswith("None")
+    qtbot.waitUntil(lambda: panel.problems == geometry, timeout=2000)
+
+
+def test_a_map_for_a_ruleset_this_program_lacks_keeps_it_and_says_so(window, tmp_path):
+    from bofa_studio.board.mapfile import board_to_dict, save_map
+    from bofa_studio.board.model import MapMeta
+
+    board = window.document.board
+    board.set_meta(MapMeta(name="For later", ruleset="helmsdeep"))
+    path = tmp_path / "later.json"
+    save_map(board, path)
+    assert window.open_map(path)
+    combo = window.properties.ruleset
+    assert combo.currentText() == "helmsdeep (not installed)"
+    window.validation.refresh()
+    assert [p.location for p in window.validation.problems if "helmsdeep" in p.message] == ["ruleset"]
+    window.properties.name.setText("Renamed")
+    window.properties.commit()
+    assert board_to_dict(window.document.board)["ruleset"] == "helmsdeep"

@@ -10,7 +10,8 @@ modifiers from scenario data), ``compiled`` (the board as flat lists), ``state``
 ``game`` (the API), ``players`` (random players), ``invariants``. Standard Game and
 options: ``auto`` (automatic dice), ``regroup`` (S-1, S-3), ``morale`` (S-6), ``eagles``
 and ``rocks`` (S-7), ``spells`` (S-8), ``leaders`` (S-10, O-5), ``hysteria`` (O-4),
-``optional`` (O-1, O-2).
+``optional`` (O-1, O-2). ``map_requirements`` (``check_map``): what a map needs for this
+game beyond geometry (B-6 Front Gate, B-11 five victory locations, S-6, B-5).
 
 Where the rulebook leaves room, the engine reads it as follows (tests pin each):
 
@@ -43,6 +44,7 @@ Where the rulebook leaves room, the engine reads it as follows (tests pin each):
 """
 
 from bofa_studio.rules.bofa1984.game import BofaGame
+from bofa_studio.rules.bofa1984.map_requirements import check_map
 from bofa_studio.rules.bofa1984.state import State
 
-__all__ = ["BofaGame", "State"]
+__all__ = ["BofaGame", "State", "check_map"]

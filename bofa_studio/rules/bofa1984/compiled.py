@@ -59,9 +59,6 @@ class CompiledBoard:
         self.areas: dict[str, frozenset[int]] = {
             name: frozenset(self.index[h] for h in hs) for name, hs in board.areas.items()
         }
-        self.victory_locations: dict[str, frozenset[int]] = {
-            name: frozenset(self.index[h] for h in hs) for name, hs in board.victory_locations().items()
-        }
 
     def __len__(self) -> int:
         return len(self.hexes)

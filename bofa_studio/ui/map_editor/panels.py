@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
+from bofa_studio.ui.dialogs import add_ruleset_choices, chosen_ruleset, show_ruleset
 from bofa_studio.ui.map_editor.commands import MetaCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
@@ -335,6 +336,11 @@ class PropertiesPanel(QWidget):
         form.addRow("Source", self.source)
         form.addRow("Provenance", self.provenance)
         form.addRow("Notes", self.notes)
+        self.ruleset = QComboBox()
+        add_ruleset_choices(self.ruleset)
+        self.ruleset.setToolTip("The ruleset this map is for; the Problems panel adds its requirements")
+        self.ruleset.currentIndexChanged.connect(lambda _i: self.commit())
+        form.addRow("Ruleset", self.ruleset)
         self.grid = QLabel()
         resize = QPushButton("Resize map...")
         resize.clicked.connect(self.resize_requested)
@@ -355,6 +361,7 @@ class PropertiesPanel(QWidget):
                 field.setCursorPosition(0)  # a long name shows its start, not its last words
         if self.notes.toPlainText() != m.notes:
             self.notes.setPlainText(m.notes)
+        show_ruleset(self.ruleset, m.ruleset)
         self._notes_timer.stop()
         g = board.grid
         self.grid.setText(f"{g.columns} x {g.rows}, {g.orientation} hexes, {g.shifted} shifted")
@@ -374,8 +381,9 @@ class PropertiesPanel(QWidget):
             source=self.source.text(),
             provenance=self.provenance.text(),
             notes=self.notes.toPlainText(),
+            ruleset=chosen_ruleset(self.ruleset),
         )
         self._notes_timer.stop()
         if after != board.meta:
-            changed = [n for n in ("name", "source", "provenance", "notes") if getattr(after, n) != getattr(board.meta, n)]
+            changed = [n for n in ("name", "source", "provenance", "notes", "ruleset") if getattr(after, n) != getattr(board.meta, n)]
             self.document.undo_stack.push(MetaCommand(board, after, f"Edit map {', '.join(changed)}"))

@@ -296,15 +296,16 @@ class MainWindow(QMainWindow):
             B.Save,
         )
 
-    def new_map(self, grid: GridSpec | None = None, name: str | None = None) -> bool:
+    def new_map(self, grid: GridSpec | None = None, name: str | None = None, ruleset: str | None = None) -> bool:
+        """A blank map; without a grid, the New map dialog asks for it, its name and its ruleset."""
         if grid is None:
             answer = NewMapDialog.ask(self)
             if answer is None:
                 return False
-            grid, name = answer
+            grid, name, ruleset = answer.grid, answer.name, answer.ruleset
         if not self.maybe_save():
             return False
-        self.document.reset(Board(grid, MapMeta(name=name or "Untitled map")), None)
+        self.document.reset(Board(grid, MapMeta(name=name or "Untitled map", ruleset=ruleset)), None)
         self.view.fit()
         return True
 

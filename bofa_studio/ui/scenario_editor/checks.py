@@ -45,6 +45,7 @@ def check_scenario(data: dict[str, Any], board: Board) -> list[Problem]:
         # Later checks index the data the schema vouches for; stop at the first layer.
         return [Problem(p.where, p.message) for p in file_problems]
     problems = _map_references(data, board)
+    problems += _map_for_the_ruleset(data, board)
     problems += _order_of_battle(data, board)
     problems += _tables(data)
     problems += _engine_support(data)
@@ -73,6 +74,13 @@ def _map_references(data: dict[str, Any], board: Board) -> list[Problem]:
                 if g not in groups:
                     out.append(Problem(f"{where}.alternatives.rolls[{j}]", f"the map has no entry group {group_text(g)!r}", "S-5"))
     return out
+
+
+def _map_for_the_ruleset(data: dict[str, Any], board: Board) -> list[Problem]:
+    """What the scenario's ruleset asks of its map (as ``bofa-studio validate`` reports it)."""
+    from bofa_studio.rules.maps import problems_for_scenario
+
+    return [Problem("$.map", str(p), hexes=p.hexes) for p in problems_for_scenario(board, data["ruleset"])]
 
 
 def _order_of_battle(data: dict[str, Any], board: Board) -> list[Problem]:

@@ -17,6 +17,7 @@ from bofa_studio.ui.scenario_editor.wording import (
     level_text,
     option_order,
     option_text,
+    victory_text,
     weapon_text,
     zone_text,
 )
@@ -234,3 +235,21 @@ def set_table_cell(model: ScenarioModel, table: str, row: int, col: int, cell: d
 
 def reset_table(model: ScenarioModel, table: str, default: dict[str, Any]) -> None:
     push(model, f"Reset the {table.title()} Table to the default", [(("tables", table), default)])
+
+
+# -- victory (B-11) ----------------------------------------------------------------
+def set_victory_location(model: ScenarioModel, area: str, on: bool) -> None:
+    """Make a map area one of the scenario's victory locations, or drop it (one undo step each).
+
+    A new location goes last, so the order players read in the result stays the author's.
+    """
+    locations = list(model.get(("victory", "locations"), []) or [])
+    if on == (area in locations):
+        return
+    if on:
+        locations.append(area)
+        text = f"Make {victory_text(area)} a victory location"
+    else:
+        locations.remove(area)
+        text = f"Drop {victory_text(area)} from the victory locations"
+    push(model, text, [(("victory", "locations"), locations)])

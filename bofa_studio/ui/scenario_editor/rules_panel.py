@@ -1,7 +1,7 @@
-"""Name and description, rule level, optional rules, number of turns and the chip mix by turn range.
+"""Name and description, rule level, optional rules, victory locations, number of turns and the chip mix.
 
 Each option's checkbox carries the rulebook's own text as its tooltip (from
-``rule_texts.json``, cut from the rulebook by ``build_rule_texts``), so the
+``rule_texts.json``, cut from the rulebook by ``scripts/build_rule_texts.py``), so the
 author reads what the rule says, not our summary of it.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import textwrap
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -29,8 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.victory_panel import VictoryLocations
 from bofa_studio.ui.scenario_editor.wording import chip_text, level_text, option_order, option_text
 
 LEVELS = ["basic", "standard"]
@@ -52,7 +55,7 @@ def option_tooltip(key: str, note: str = "") -> str:
 
 
 class RulesPanel(QWidget):
-    def __init__(self, model: ScenarioModel) -> None:
+    def __init__(self, model: ScenarioModel, highlight: Callable[[list[Hex]], None] | None = None) -> None:
         super().__init__()
         self.model = model
         self.name = QLineEdit()
@@ -102,9 +105,11 @@ class RulesPanel(QWidget):
         chip_layout.addWidget(self.mix)
         chip_layout.addLayout(row)
 
+        self.victory = VictoryLocations(model, highlight)
         layout = QVBoxLayout(self)
         layout.addLayout(meta)
         layout.addWidget(box)
+        layout.addWidget(self.victory)
         layout.addWidget(chips, 1)
         model.changed.connect(self._changed)
         self.refresh()

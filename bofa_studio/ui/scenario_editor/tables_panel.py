@@ -4,7 +4,7 @@ Green cells are printed in the rulebook text, amber ones reconstructed, blue
 ones edited here. A combat cell reads as on the sheet: ``D2`` (the defender
 takes 2 hits), ``A1`` (the attacker takes 1), ``-`` (nothing), with ``*`` for an
 O-4 hysteria mark; a fire cell is the number of hits. "Reset" puts back the
-shipped reconstruction (``build_bofa1984``), which is the default.
+tables of the shipped scenario of the same ruleset (the default scenario first).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bofa_studio.jsonfile import DataFileError, read_json_object
+from bofa_studio.resources import DEFAULT_SCENARIO, scenarios_dir
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 
@@ -32,10 +34,19 @@ PROVENANCE_COLOURS = {"rulebook": "#c8e6c9", "reconstructed": "#ffe0b2", "edited
 COMBAT_CELL = re.compile(r"^\s*(?:([AD])\s*(\d+)|-|0)?\s*(\*)?\s*$", re.IGNORECASE)
 
 
-def default_tables() -> dict[str, Any]:
-    from bofa_studio.scenario.build_bofa1984 import tables
-
-    return tables()
+def default_tables(ruleset: str = "bofa1984") -> dict[str, Any]:
+    """The tables shipped for ``ruleset``: those of the default scenario, or else of the first
+    shipped scenario that plays it. LookupError when none is shipped (nothing to reset to)."""
+    folder = scenarios_dir()
+    default = folder / DEFAULT_SCENARIO
+    for path in [default, *sorted(p for p in folder.glob("*.json") if p != default)]:
+        try:
+            data = read_json_object(path)
+        except DataFileError:
+            continue  # a broken shipped file is reported by the self-test, not by a Reset button
+        if data.get("ruleset") == ruleset and isinstance(data.get("tables"), dict):
+            return data["tables"]
+    raise LookupError(f"no shipped scenario for ruleset {ruleset!r} in {folder}")
 
 
 def combat_text(cell: dict[str, Any]) -> str:
@@ -153,7 +164,13 @@ class TableGrid(QWidget):
                               f"cell; expected {expected}.")
 
     def reset(self) -> None:
-        edits.reset_table(self.model, self.table, default_tables()[self.table])
+        ruleset = self.model.data.get("ruleset", "")
+        try:
+            shipped = default_tables(ruleset)[self.table]
+        except (LookupError, TypeError) as exc:
+            self.refused.emit(f"{self.table.title()} Table: nothing to reset to ({exc}).")
+            return
+        edits.reset_table(self.model, self.table, shipped)
 
 
 class TablesPanel(QTabWidget):

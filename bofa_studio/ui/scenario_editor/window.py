@@ -98,7 +98,7 @@ class ScenarioEditorWindow(QMainWindow):
         self.trays = CounterTrays(m, self.select)
         self.details = CounterDetails(m)
         self.reinforcements = ReinforcementsPanel(m, lambda: self.selected, self.scene.highlight)
-        self.rules = RulesPanel(m)
+        self.rules = RulesPanel(m, self.scene.highlight)
         self.tables = TablesPanel(m)
         self.oob_model = OrderOfBattleModel(m)
         self.oob = QTableView()

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from bofa_studio.rules.bofa1984.wording import chip_text
 
 __all__ = ["chip_text", "command_text", "option_order", "groups_text", "group_text", "level_text", "option_text", "parse_groups", "weapon_text",
-           "zone_text"]
+           "victory_text", "zone_text"]
 
 _ZONE_WORDS = {"free_peoples": "Free Peoples", "dark": "Dark", "nw": "north-west", "ne": "north-east",
                "sw": "south-west", "se": "south-east", "thorin": "Thorin"}
@@ -29,6 +29,11 @@ def zone_text(zone: str) -> str:
         parts = parts[1:]
     words = [_ZONE_WORDS.get(p, p.replace("_", " ")) for p in parts]
     return f"the {' '.join(words) or zone} zone"
+
+
+def victory_text(location: str) -> str:
+    """``victory.guard_room_west`` -> "guard room west"; a lone star ``victory.1606`` -> "1606"."""
+    return location.removeprefix("victory.").replace(".", " ").replace("_", " ")
 
 
 def group_text(group: str) -> str:

@@ -106,6 +106,38 @@ def test_new_map_dialog_builds_a_grid(qtbot):
     assert dialog.grid() == GridSpec(Orientation.POINTY, 20, 15, Shifted.ODD)
 
 
+def test_new_map_dialog_asks_for_a_ruleset_or_none(qtbot):
+    dialog = dialogs.NewMapDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.answer().ruleset is None  # a new map owes no ruleset anything unless asked
+    assert dialog.ruleset.findData("bofa1984") > 0
+    dialog.ruleset.setCurrentIndex(dialog.ruleset.findData("bofa1984"))
+    assert dialog.answer().ruleset == "bofa1984"
+
+
+@pytest.mark.parametrize("ruleset", [None, "bofa1984"])
+def test_a_new_map_keeps_its_ruleset_and_is_checked_for_it(window, tmp_path, monkeypatch, ruleset):
+    """Drawn with no ruleset, a fresh map has no 1984 problems; marked for bofa1984 it lists them."""
+    grid = GridSpec(Orientation.FLAT, 8, 6, Shifted.EVEN)
+    monkeypatch.setattr(dialogs.NewMapDialog, "ask", lambda parent: dialogs.NewMapAnswer(grid, "Fresh", ruleset))
+    window.new_action.trigger()
+    assert window.document.board.meta.ruleset == ruleset
+    assert window.properties.ruleset.currentData() == (ruleset or "")
+    paint_one(window, "0303")
+    window.validation.refresh()
+    found = [str(p) for p in window.validation.problems]
+    if ruleset is None:
+        assert found == []
+    else:
+        assert "map: there is no Front Gate hex (B-6)" in found
+        assert "map: expected 5 victory locations (B-11), found 0: none" in found
+    target = tmp_path / "fresh.json"
+    monkeypatch.setattr(window, "ask_save_path", lambda *a: str(target))
+    assert window.save()
+    assert json.loads(target.read_text()).get("ruleset") == ruleset
+    assert load_map(target).meta.ruleset == ruleset
+
+
 def test_recent_files_and_geometry_persist(qtbot, tmp_path, board):
     path = tmp_path / "map.json"
     save_map(board, path)

@@ -119,3 +119,23 @@ def test_new_scenario_for_a_map_starts_from_the_basic_game_with_nothing_placed(e
     assert m.path is None and len(m.counters()) > 100
     editor.problems.refresh()
     assert any("has no place" in p.message for p in editor.problems.problems)
+
+
+def test_reset_reads_the_shipped_scenarios_tables_not_a_generator(editor):
+    """The running app resets to data it ships (the generators live in scripts/, outside the package)."""
+    from bofa_studio.jsonfile import read_json_object
+    from bofa_studio.resources import default_scenario_path
+
+    assert default_tables("bofa1984") == read_json_object(default_scenario_path())["tables"]
+
+
+def test_reset_with_no_shipped_tables_for_the_ruleset_says_so(editor, qtbot):
+    m = editor.model
+    grid = editor.tables.fire
+    grid.edit_cell(0, 0, "3")
+    before = m.data["tables"]["fire"]
+    m.data["ruleset"] = "duel"  # as a scenario of a ruleset that ships no scenario
+    with qtbot.waitSignal(grid.refused) as said:
+        grid.reset()
+    assert "nothing to reset to" in said.args[0] and "'duel'" in said.args[0]
+    assert m.data["tables"]["fire"] is before

@@ -1,4 +1,4 @@
-"""Gaps the first Standard Game implementation left: S-1 shifting, S-7 Eagles in the air,
+"""Standard Game corners: S-1 shifting to make room, S-7 Eagles in the air,
 S-10 escapes from dives and the push-back spell, and O-7 with the push-back."""
 
 from __future__ import annotations

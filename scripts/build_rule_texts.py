@@ -5,7 +5,7 @@ option should read the rule's own words, not a paraphrase. This script cuts
 the sections the editor needs out of the rulebook text and writes them as
 package data; run it again when the rulebook text is revised.
 
-Run: ``python -m bofa_studio.ui.scenario_editor.build_rule_texts RULEBOOK.txt [OUT.json]``.
+Run: ``python scripts/build_rule_texts.py RULEBOOK.txt [OUT.json]``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,13 @@ import re
 import sys
 from pathlib import Path
 
-from bofa_studio.jsonfile import dumps_stable, write_atomic
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT))
 
-OUT = Path(__file__).with_name("rule_texts.json")
+from bofa_studio.jsonfile import dumps_stable, write_atomic  # noqa: E402
+
+OUT = ROOT / "bofa_studio" / "ui" / "scenario_editor" / "rule_texts.json"  # package data the editor reads
 
 # The sections the editor quotes: options by their scenario key, and the setup,
 # reinforcement and stacking rules the placement checks name.

@@ -1,4 +1,4 @@
-"""Issue 6 acceptance: on the 1984 map an author redraws a stretch of the river, adds a
+"""Issue 6 acceptance, in the map editor: on the 1984 map an author redraws a stretch of the river, adds a
 ridge level and a slope line, saves, reopens, and finds the map unchanged."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from PySide6.QtCore import QPointF, Qt
 
 from bofa_studio.board.mapfile import load_map
 from bofa_studio.board.model import HexFeature, HexsideFeature, Terrain
-from bofa_studio.board.validate import validate_board
 from bofa_studio.hexgrid import DIRECTIONS, Hexside
 from bofa_studio.resources import default_map_path
+from bofa_studio.rules.maps import validate_map
 from bofa_studio.ui.map.scene import ToolEvent
 from bofa_studio.ui.map_editor.window import MainWindow
 
@@ -38,7 +38,7 @@ def test_redraw_river_add_ridge_level_and_slope_line_then_reopen(qtbot, settings
     assert window.open_map(source)
     board = window.document.board
     scene = window.scene
-    problems_before = {str(p) for p in validate_board(board)}
+    problems_before = {str(p) for p in validate_map(board)}
 
     # 1. Redraw a stretch of the river: send it round the far side of a plain hex
     #    beside it. Toggling all six sides of one hex keeps every river line continuous.
@@ -93,7 +93,7 @@ def test_redraw_river_add_ridge_level_and_slope_line_then_reopen(qtbot, settings
     assert tuple(line) in [s.hexes for s in board.slope_lines]
 
     # Still a playable map: no new problems.
-    assert {str(p) for p in validate_board(board)} <= problems_before
+    assert {str(p) for p in validate_map(board)} <= problems_before
     edited = board.copy()
 
     # Save as a new file, reopen it in a fresh window, and find it unchanged.

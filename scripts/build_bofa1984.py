@@ -6,7 +6,7 @@ its first version (and rewrites it when the reconstruction is revised), so that
 it comes from: ``rulebook <section>`` when the rulebook text prints it, otherwise
 ``reconstructed`` (see docs/tables.md for the reasoning).
 
-Run: ``python -m bofa_studio.scenario.build_bofa1984 [MAP] [OUT]``.
+Run: ``python scripts/build_bofa1984.py [MAP] [OUT]``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bofa_studio.jsonfile import dumps_stable, write_atomic
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT))
+
+from bofa_studio.jsonfile import dumps_stable, write_atomic  # noqa: E402
 
 RB = "rulebook"
 RC = "reconstructed"

@@ -5,7 +5,7 @@ edit on a ScenarioModel, saved by ``save_scenario``), so this script doubles as
 a check that the editor can make them; it only spares clicking them again when
 the Basic Game file is regenerated.
 
-Run: ``python -m bofa_studio.ui.scenario_editor.build_variants [BASIC.json] [OUTDIR]``.
+Run: ``python scripts/build_variants.py [BASIC.json] [OUTDIR]``.
 
 The variants keep the Basic Game's own map reference (``../maps/bofa1984.json``):
 they ship beside it. Writing them with the absolute path of the map the Basic
@@ -19,10 +19,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bofa_studio.scenario import resolve_map
-from bofa_studio.scenario.editing import open_scenario, save_scenario
-from bofa_studio.ui.scenario_editor import edits
-from bofa_studio.ui.scenario_editor.model import ScenarioModel
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT))
+
+from bofa_studio.scenario import resolve_map  # noqa: E402
+from bofa_studio.scenario.editing import open_scenario, save_scenario  # noqa: E402
+from bofa_studio.ui.scenario_editor import edits  # noqa: E402
+from bofa_studio.ui.scenario_editor.model import ScenarioModel  # noqa: E402
 
 VARIANTS = {
     "bofa1984-extended.json": "extended",

@@ -1,0 +1,53 @@
+"""A map checked for the ruleset it is meant for: geometry first, then that ruleset's requirements.
+
+``board/`` validates geometry and names no ruleset. A ruleset package declares what
+its maps must hold with an optional module-level ``check_map(board)`` returning
+:class:`~bofa_studio.board.validate.MapProblem` s; this module finds it through the
+registry, so the map editor, ``bofa-studio validate`` and the scenario checks ask
+any ruleset the same way.
+"""
+
+from __future__ import annotations
+
+from bofa_studio.board.model import Board
+from bofa_studio.board.validate import MapCheck, MapProblem, validate_board
+from bofa_studio.rules.registry import UnknownRuleset, known_rulesets, ruleset_module
+
+# Validate for the ruleset the map itself names (``board.meta.ruleset``).
+MAP_RULESET = "<the map's own>"
+
+
+def ruleset_map_check(name: str) -> MapCheck | None:
+    """The ruleset's own map requirements, or None if it has none; UnknownRuleset if no such ruleset."""
+    check = getattr(ruleset_module(name), "check_map", None)
+    return check if callable(check) else None
+
+
+def ruleset_problems(board: Board, ruleset: str | None) -> list[MapProblem]:
+    """What ``ruleset`` requires of a map that ``board`` misses (nothing for ``None``)."""
+    if ruleset is None:
+        return []
+    try:
+        check = ruleset_map_check(ruleset)
+    except UnknownRuleset:
+        known = ", ".join(known_rulesets())
+        return [MapProblem("ruleset", f"the map is meant for ruleset {ruleset!r}, which this program "
+                                      f"does not have (known: {known})")]
+    return [] if check is None else check(board)
+
+
+def validate_map(board: Board, ruleset: str | None = MAP_RULESET) -> list[MapProblem]:
+    """Geometry problems, then those of ``ruleset`` (by default the one the map names; None: geometry only)."""
+    name = board.meta.ruleset if ruleset == MAP_RULESET else ruleset
+    return validate_board(board) + ruleset_problems(board, name)
+
+
+def problems_for_scenario(board: Board, ruleset: str) -> list[MapProblem]:
+    """What a scenario playing ``ruleset`` finds wrong with its map: a map meant for another
+    ruleset, and the requirements of its own (whatever the map names)."""
+    problems = []
+    meant_for = board.meta.ruleset
+    if meant_for is not None and meant_for != ruleset:
+        problems.append(MapProblem("ruleset", f"the map is meant for ruleset {meant_for!r}, "
+                                              f"but this scenario plays {ruleset!r}"))
+    return problems + ruleset_problems(board, ruleset)
