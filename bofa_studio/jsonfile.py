@@ -270,7 +270,7 @@ def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> I
     for item in instance:
         key = _canonical_key(item)
         if key in seen:
-            yield ValidationError(f"{_short(item)} is listed twice; expected each item once")
+            yield ValidationError(f"{_brief(item)} is listed twice; expected each item once")
             return
         seen.add(key)
 
@@ -308,7 +308,7 @@ def _describe(error: ValidationError) -> str:
             if isinstance(error.instance, float) and error.instance.is_integer():
                 return f"expected a whole number written without a decimal point, found {_short(error.instance)}"
         return f"expected {expected}, found {type(error.instance).__name__} {_short(error.instance)}"
-    if v == "required":
+    if v in ("required", "uniqueItems"):
         return error.message
     if v == "additionalProperties":
         return f"unexpected key(s): {_shorten(error.message.split('(')[-1].rstrip(')'))}"
