@@ -18,3 +18,16 @@ def write_error(path: str | Path, exc: OSError) -> str:
         if blocker is not None:
             return f"{target}: cannot be written: {blocker} is a file, not a folder"
     return f"{target}: cannot be written: {exc.strerror or exc}"
+
+
+def load_error(path: str | Path, exc: Exception) -> str:
+    """What an error box says when ``path`` cannot be opened: the loader's problems (file,
+    place, what was expected), a reason from the system, or, for anything else, what went
+    wrong in words rather than a traceback."""
+    from bofa_studio.jsonfile import DataFileError
+
+    if isinstance(exc, DataFileError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return f"{path}: cannot be read: {exc.strerror or exc}"
+    return f"{path}: cannot be opened: {exc or type(exc).__name__}"
