@@ -11,12 +11,12 @@ def write_error(path: str | Path, exc: OSError) -> str:
     A folder in the path that is really a file surfaces as "File exists" (from the
     mkdir that makes the folders) or "Not a directory"; both are said plainly."""
     target = Path(path)
-    if isinstance(exc, FileNotFoundError) and not target.parent.is_dir():
-        return f"{target}: cannot be written: the folder {target.parent} does not exist"
-    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+    if isinstance(exc, (FileExistsError, NotADirectoryError, FileNotFoundError)):
         blocker = next((p for p in target.parents if p.is_file()), None)
         if blocker is not None:
             return f"{target}: cannot be written: {blocker} is a file, not a folder"
+    if isinstance(exc, FileNotFoundError) and not target.parent.is_dir():
+        return f"{target}: cannot be written: the folder {target.parent} does not exist"
     return f"{target}: cannot be written: {exc.strerror or exc}"
 
 
