@@ -210,7 +210,7 @@ def _scenario_naming_missing_places() -> dict:
 
 EXPECTED_MISSING = [
     ("$.order_of_battle.setup[0].zone", "the map has no area 'setup.nowhere'"),
-    ("$.victory.locations[0]", "the map has no area 'victory.atlantis'"),
+    ("$.victory.locations", "the map has no area 'victory.atlantis'"),
 ]
 
 
