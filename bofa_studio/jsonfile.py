@@ -3,14 +3,24 @@
 One place for what every file format needs: atomic, stable writes; reads that
 turn every problem into a :class:`FileProblem` naming the file, the JSON path and
 what was expected; and JSON Schema checks. Nothing here executes file content.
+
+Files come from other people, so reading is bounded before anything trusts it: a
+size limit per kind of file (:data:`SIZE_LIMITS`), only regular files (never a
+device or a pipe, which could be endless or block), a nesting depth and a number
+length the reader accepts, and strings that can be written back (no lone
+surrogates). The schema check then treats an integer as an ``int`` only (``32.0``
+is not one) and checks ``uniqueItems`` in linear time.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -18,6 +28,25 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from jsonschema import Draft202012Validator, ValidationError
+
+MB = 1024 * 1024
+# The largest file of each format the program reads. Shipped maps are about 50 KB,
+# scenarios 170 KB and a long game's save 300 KB: these leave room for far bigger
+# real files while refusing one that would take minutes (or all memory) to check.
+SIZE_LIMITS = {
+    "bofa-studio.map": 8 * MB,
+    "bofa-studio.scenario": 8 * MB,
+    "bofa-studio.save": 64 * MB,
+}
+DEFAULT_SIZE_LIMIT = max(SIZE_LIMITS.values())
+# Real files nest about 10 levels (a save holds a scenario whose tables hold rows...).
+MAX_DEPTH = 64
+# Characters in one number literal: enough for any 64-bit seed, far below what makes
+# Python's int() slow or refuse (4300 digits).
+MAX_NUMBER_LENGTH = 40
+# A temporary file of ours older than this is a leftover of a killed save.
+STALE_TEMP_SECONDS = 3600
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,42 +80,167 @@ def json_path(parts: Iterable[Any]) -> str:
     return text
 
 
-def read_json_object(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a file that must hold a JSON object.
+def _size(n: int) -> str:
+    return f"{n / MB:.1f} MB" if n >= MB else f"{n} bytes"
 
-    Raises DataFileError (``unreadable=True``) when the file is missing, is not
-    UTF-8 JSON, or holds something other than an object.
+
+def read_bytes(path: str | os.PathLike[str], limit: int = DEFAULT_SIZE_LIMIT, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; DataFileError (unreadable) otherwise.
+
+    A device (``/dev/zero``) or a named pipe is refused before it is read: one never
+    ends, the other blocks until someone writes to it.
     """
     name = str(path)
 
-    def unreadable(where: str, message: str) -> DataFileError:
-        return DataFileError([FileProblem(name, where, message)], unreadable=True)
+    def unreadable(message: str) -> DataFileError:
+        return DataFileError([FileProblem(name, "$", message)], unreadable=True)
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        info = os.stat(path)
     except FileNotFoundError:
-        raise unreadable("$", "file not found") from None
-    except IsADirectoryError:
-        raise unreadable("$", "is a folder, not a file") from None
-    except UnicodeDecodeError as exc:
-        raise unreadable("$", f"not UTF-8 text (byte {exc.start})") from None
+        raise unreadable("file not found") from None
     except OSError as exc:
-        raise unreadable("$", f"cannot be read: {exc.strerror}") from None
+        raise unreadable(f"cannot be read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise unreadable("is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise unreadable("is not a regular file (a device, pipe or socket); expected a JSON file")
+    if info.st_size > limit:
+        raise unreadable(f"is {_size(info.st_size)}; a {what} may be at most {_size(limit)}")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise unreadable(f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise unreadable("$", f"expected a JSON object, found {type(data).__name__}")
+        # O_NONBLOCK: should the path have become a pipe since the check, opening it must not hang.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise unreadable("is not a regular file (a device, pipe or socket); expected a JSON file")
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise unreadable(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise unreadable(f"is more than {_size(limit)}; a {what} may be at most {_size(limit)}")
     return data
 
 
+class _BadLiteral(ValueError):
+    def __init__(self, literal: str, message: str) -> None:
+        self.literal = literal
+        super().__init__(message)
+
+
+def _parse_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise _BadLiteral(text, f"a number of {len(text)} digits; expected at most {MAX_NUMBER_LENGTH}")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise _BadLiteral(text, f"a number of {len(text)} characters; expected at most {MAX_NUMBER_LENGTH}")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _BadLiteral(text, f"the number {text} is too large; expected a finite number")
+    return value
+
+
+def _parse_constant(text: str) -> Any:
+    raise _BadLiteral(text, f"{text} is not a JSON number")
+
+
+def _line_column(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line} column {column}"
+
+
+def _encodable(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _surrogate_message(text: str) -> str:
+    bad = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+    return (f"holds a lone surrogate (\\u{ord(bad):04x}), which is not a character and cannot be saved; "
+            "expected text")
+
+
+def structure_problem(data: Any) -> tuple[str, str] | None:
+    """(where, what) for the first value nested deeper than MAX_DEPTH or text that cannot
+    be written back as UTF-8, or None. Iterative: any depth is safe to check."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, (dict, list)) and len(path) >= MAX_DEPTH:
+            return json_path(path), f"nested more than {MAX_DEPTH} levels deep; expected a flatter file"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not _encodable(key):
+                    return json_path(path), f"a key {_surrogate_message(key)}"
+                stack.append((item, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*path, i)) for i, item in enumerate(value))
+        elif isinstance(value, str) and not _encodable(value):
+            return json_path(path), _surrogate_message(value)
+    return None
+
+
+def parse_json(text: str, file: str) -> Any:
+    """JSON text to Python values, bounded: DataFileError (unreadable) naming the line or path."""
+
+    def unreadable(where: str, message: str) -> DataFileError:
+        return DataFileError([FileProblem(file, where, message)], unreadable=True)
+
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise unreadable(f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+    except _BadLiteral as exc:
+        index = text.find(exc.literal)
+        raise unreadable(_line_column(text, index) if index >= 0 else "$", str(exc)) from None
+    except RecursionError:
+        raise unreadable("$", f"nested more than {MAX_DEPTH} levels deep; expected a flatter file") from None
+    problem = structure_problem(data)
+    if problem is not None:
+        raise unreadable(*problem)
+    return data
+
+
+def read_json_object(path: str | os.PathLike[str], limit: int = DEFAULT_SIZE_LIMIT,
+                     what: str = "file") -> dict[str, Any]:
+    """Read a file that must hold a JSON object.
+
+    Raises DataFileError (``unreadable=True``) when the file is missing, not a
+    regular file, too large, not UTF-8 JSON within the reader's bounds, or holds
+    something other than an object.
+    """
+    name = str(path)
+    raw = read_bytes(path, limit, what)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError([FileProblem(name, "$", f"not UTF-8 text (byte {exc.start})")], unreadable=True) from None
+    data = parse_json(text, name)
+    if not isinstance(data, dict):
+        raise DataFileError([FileProblem(name, "$", f"expected a JSON object, found {type(data).__name__}")],
+                            unreadable=True)
+    return data
+
+
+_KINDS = {"bofa-studio.map": "map file", "bofa-studio.scenario": "scenario file", "bofa-studio.save": "saved game"}
+
+
 def read_json(path: str | os.PathLike[str], expected_format: str) -> dict[str, Any]:
-    """Read a JSON object whose ``format`` is ``expected_format`` (else unreadable)."""
-    data = read_json_object(path)
+    """Read a JSON object whose ``format`` is ``expected_format`` (else unreadable), within
+    that format's size limit."""
+    limit = SIZE_LIMITS.get(expected_format, DEFAULT_SIZE_LIMIT)
+    data = read_json_object(path, limit, _KINDS.get(expected_format, "file"))
     if data.get("format") != expected_format:
         raise DataFileError(
-            [FileProblem(str(path), "$.format", f"expected {expected_format!r}, found {data.get('format')!r}")],
+            [FileProblem(str(path), "$.format", f"expected {expected_format!r}, found {_brief(data.get('format'))}")],
             unreadable=True,
         )
     return data
@@ -97,40 +251,89 @@ def load_schema(package: str, filename: str) -> dict[str, Any]:
     return json.loads(resources.files(package).joinpath(filename).read_text(encoding="utf-8"))
 
 
+def _is_strict_integer(_checker: Any, instance: Any) -> bool:
+    # JSON Schema counts 32.0 as an integer; the program would then use a float as a
+    # count or a size, so a file must write 32.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _canonical_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+
+
+def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    # jsonschema compares every pair when items do not sort (a mixed list): seconds
+    # for a few thousand. A set of canonical texts is linear.
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    seen: set[str] = set()
+    for item in instance:
+        key = _canonical_key(item)
+        if key in seen:
+            yield ValidationError(f"{_brief(item)} is listed twice; expected each item once")
+            return
+        seen.add(key)
+
+
+_StrictValidator = jsonschema.validators.extend(
+    Draft202012Validator,
+    validators={"uniqueItems": _unique_items},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_integer),
+)
+
+
 def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FileProblem]:
-    """Every JSON Schema violation, sorted by where it is, as FileProblems."""
-    validator = jsonschema.Draft202012Validator(schema)
+    """Every JSON Schema violation, sorted by where it is, as FileProblems.
+
+    Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time.
+    """
+    validator = _StrictValidator(schema)
     problems = []
     for error in validator.iter_errors(data):
         problems.append(FileProblem(file, json_path(error.absolute_path), _describe(error)))
     return sorted(problems, key=lambda p: (p.where, p.message))
 
 
-def _describe(error: jsonschema.ValidationError) -> str:
+def _describe(error: ValidationError) -> str:
     # jsonschema's own messages quote the whole offending value, which can be a
     # large object; say what was expected in a line instead.
     v = error.validator
     if v == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+        return f"{_brief(error.instance)} is not one of {', '.join(map(str, error.validator_value))}"
     if v == "const":
-        return f"expected {error.validator_value!r}, found {error.instance!r}"
+        return f"expected {error.validator_value!r}, found {_brief(error.instance)}"
     if v == "type":
-        return f"expected {error.validator_value}, found {type(error.instance).__name__} {_short(error.instance)}"
-    if v == "required":
+        expected = error.validator_value
+        if expected == "integer" or (isinstance(expected, list) and "integer" in expected):
+            if isinstance(error.instance, float) and error.instance.is_integer():
+                return f"expected a whole number written without a decimal point, found {_short(error.instance)}"
+        return f"expected {expected}, found {type(error.instance).__name__} {_short(error.instance)}"
+    if v in ("required", "uniqueItems"):
         return error.message
     if v == "additionalProperties":
-        return f"unexpected key(s): {error.message.split('(')[-1].rstrip(')')}"
+        return f"unexpected key(s): {_shorten(error.message.split('(')[-1].rstrip(')'))}"
     if v == "pattern":
-        return f"{error.instance!r} does not match the pattern {error.validator_value}"
+        return f"{_brief(error.instance)} does not match the pattern {error.validator_value}"
     if v == "propertyNames":
-        return f"key {error.instance!r} is malformed"
+        return f"key {_brief(error.instance)} is malformed"
     if v in ("minimum", "maximum"):
-        return f"{error.instance!r} is out of range ({v} {error.validator_value})"
-    return error.message
+        return f"{_brief(error.instance)} is out of range ({v} {error.validator_value})"
+    if v in ("minItems", "maxItems", "minLength", "maxLength", "maxProperties"):
+        return f"expected {v} {error.validator_value}"
+    return _shorten(error.message)
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value)
+    text = json.dumps(value, ensure_ascii=True)
+    return _shorten(text)
+
+
+def _brief(value: Any) -> str:
+    """repr of a value, cut to a line (a file may hold a huge string where a word belongs)."""
+    return _shorten(repr(value))
+
+
+def _shorten(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -139,14 +342,62 @@ def dumps_stable(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write a file so that a crash leaves either the old or the new file, never half of one."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+def _umask() -> int:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # elsewhere the only way to read it is to set it, briefly
+    os.umask(mask)
+    return mask
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Delete our temporary files for ``target`` left by a save that was killed."""
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    prefix = _temp_prefix(target)
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                os.unlink(entry.path)
+        except OSError:
+            pass  # another process's, or gone already: not ours to worry about
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write a file so that a crash leaves either the old or the new file, never half of one.
+
+    The file gets the permissions a new file gets under the umask, or keeps those of
+    the file it replaces; a symbolic link is written through (the link stays, its
+    target changes). The folder must exist. Text that cannot be encoded is refused
+    before anything is written.
+    """
+    data = text.encode("utf-8")
+    # realpath: writing "through" a link means replacing the file it points at.
+    target = Path(os.path.realpath(path))
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), mode)
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
@@ -156,3 +407,4 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    _remove_stale_temps(target)

@@ -35,7 +35,7 @@ from bofa_studio.jsonfile import (
 )
 from bofa_studio.rules.core import CHANCE, Event, Game, RuleError
 from bofa_studio.rules.registry import UnknownRuleset, make_game
-from bofa_studio.scenario import scenario_from_dict
+from bofa_studio.scenario import scenario_from_dict, scenario_map_problems
 
 SAVE_FORMAT = "bofa-studio.save"
 # Version 2: the digest covers every field of the state (rules.core.state_digest).
@@ -107,11 +107,10 @@ class Session:
     @classmethod
     def from_scenario_file(cls, path: str | os.PathLike[str], seed: int = 0) -> Session:
         """A new game of a scenario file on the map it names (DataFileError if either is bad)."""
-        from bofa_studio.board import load_map
         from bofa_studio.scenario import load_scenario
 
         scenario = load_scenario(path)
-        return cls(scenario.data, load_map(scenario.map_path), seed)
+        return cls(scenario.data, scenario.board, seed)
 
     # -- playing -----------------------------------------------------------------
     def current_player(self) -> str:
@@ -257,10 +256,16 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
         board = board_from_dict(data["map"], file)
     except DataFileError as exc:
         raise DataFileError([FileProblem(file, "$.map" + p.where[1:], p.message) for p in exc.problems]) from None
+    problems = scenario_map_problems(data["scenario"], board, file, "$.scenario")
+    if problems:
+        raise DataFileError(problems)
     try:
         session = Session(data["scenario"], board, data["seed"], auto_chance=False)
     except UnknownRuleset as exc:
         raise DataFileError([FileProblem(file, "$.scenario.ruleset", str(exc))]) from None
+    except Exception as exc:  # the rules cannot start this scenario: the file is at fault, not the program
+        raise DataFileError([FileProblem(file, "$.scenario", f"the game cannot start with this scenario "
+                                                             f"({type(exc).__name__}: {exc})")]) from None
     game = session.game
     for i, item in enumerate(data["actions"]):
         where = f"$.actions[{i}]"
@@ -268,15 +273,16 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
             action = game.decode_action(item)
         except ValueError as exc:
             raise DataFileError([FileProblem(file, where, str(exc))]) from None
-        except (TypeError, AttributeError, KeyError, IndexError) as exc:
+        except Exception as exc:
             # A hand-edited field of the wrong type (a number where a hex label belongs).
             raise DataFileError([FileProblem(file, where, f"a field has the wrong type or shape ({exc})")]) from None
         try:
             session.apply(action)
         except RuleError as exc:
             raise DataFileError([FileProblem(file, where, f"the rules refuse {item.get('type')}: {exc}")]) from None
-        except (TypeError, AttributeError, KeyError, IndexError, ValueError, AssertionError) as exc:
-            # Well-formed but naming something that is not there (an unknown counter id).
+        except Exception as exc:
+            # Well-formed but naming something that is not there (an unknown counter id), or
+            # an action the rules cannot apply with this file's tables.
             raise DataFileError([FileProblem(file, where, f"{item.get('type')} names something the game "
                                                           f"does not have ({exc})")]) from None
     session.auto_chance = True

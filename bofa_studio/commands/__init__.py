@@ -37,6 +37,32 @@ def file_error(exc: DataFileError) -> CommandError:
     return CommandError(*problems, f"cannot use {file} ({count})", code=EXIT_USAGE)
 
 
+def non_negative(text: str) -> int:
+    """An argparse type: a whole number, 0 or more (a seed, a count of actions)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative; expected 0 or more")
+    return value
+
+
+def missing_folder(path: str) -> str | None:
+    """What is wrong with an output path whose folder does not exist (it is not created), or None."""
+    from pathlib import Path
+
+    folder = Path(path).parent
+    if folder.is_dir():
+        return None
+    blocker = next((p for p in Path(path).parents if p.is_file()), None)
+    if blocker is not None:
+        return f"{path}: cannot be written: {blocker} is a file, not a folder"
+    return f"{path}: cannot be written: the folder {folder} does not exist"
+
+
 def not_a_file(path: str) -> str | None:
     """What is wrong with a FILE argument before it is opened, or None when it is a file."""
     from pathlib import Path

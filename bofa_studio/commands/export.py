@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bofa_studio.commands import CommandError, load_map_arg
+from bofa_studio.commands import CommandError, load_map_arg, missing_folder
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -19,6 +19,9 @@ def run(args: argparse.Namespace) -> int:
     from bofa_studio.board.export import export_graphml, export_node_link
     from bofa_studio.ui.files import write_error
 
+    problem = missing_folder(args.output)
+    if problem:
+        raise CommandError(problem)
     board = load_map_arg(args.map)
     writer = export_node_link if args.format == "node-link" else export_graphml
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bofa_studio.commands import load_map_arg
+from bofa_studio.commands import load_map_arg, non_negative
 
 EXIT_USAGE = 2
 
@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("map", metavar="MAP", help="a map file")
     p.add_argument("origin", metavar="FROM", help="the archer's hex, CCRR")
     p.add_argument("target", metavar="TO", nargs="?", help="the target hex, CCRR")
-    p.add_argument("--range", type=_non_negative, metavar="N", help="list every hex within N of FROM instead")
+    p.add_argument("--range", type=non_negative, metavar="N", help="list every hex within N of FROM instead")
     p.add_argument("--occupied", default="", metavar="HEX,HEX,...", help="hexes holding counters")
     p.add_argument(
         "--grazing",
@@ -36,16 +36,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "block (default) or either side",
     )
     p.set_defaults(handler=run)
-
-
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

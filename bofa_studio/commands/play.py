@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bofa_studio.commands import non_negative
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("play", help="play a scenario hot-seat, or continue a saved game")
     p.add_argument("file", metavar="SCENARIO|SAVE", nargs="?", help="a scenario or a saved game")
-    p.add_argument("--seed", type=int, default=None, help="the random seed of a new game")
-    p.add_argument("--advance", type=int, default=0, metavar="N", help="play N random actions first")
+    p.add_argument("--seed", type=non_negative, default=None, help="the random seed of a new game (0 or more)")
+    p.add_argument("--advance", type=non_negative, default=0, metavar="N", help="play N random actions first")
     p.set_defaults(handler=run)
 
 

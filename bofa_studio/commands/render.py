@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bofa_studio.commands import CommandError, load_map_arg
+from bofa_studio.commands import CommandError, load_map_arg, missing_folder
 
 
 def positive_width(text: str) -> int:
@@ -27,6 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    problem = missing_folder(args.output)
+    if problem:
+        raise CommandError(problem)
     board = load_map_arg(args.map)
     from bofa_studio.ui.files import write_error
     from bofa_studio.ui.map.render import render_board, save_image

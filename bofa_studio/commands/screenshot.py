@@ -14,6 +14,8 @@ import re
 import sys
 from collections.abc import Callable
 
+from bofa_studio.commands import non_negative
+
 SIZE_RE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 MIN_SIZE, MAX_SIZE = 320, 8000
 
@@ -79,17 +81,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", nargs="?", help="the map (or scenario, save) to open")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png")
     p.add_argument("--size", type=parse_size, default=(1400, 900), metavar="WxH")
-    p.add_argument("--advance", type=int, metavar="N", help="play mode: play N seeded random actions first")
-    p.add_argument("--seed", type=int, metavar="S", help="play mode: the game's seed and the random players'")
+    p.add_argument("--advance", type=non_negative, metavar="N", help="play mode: play N seeded random actions first")
+    p.add_argument("--seed", type=non_negative, metavar="S", help="play mode: the game's seed and the random players'")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from bofa_studio.cli import fail
-    from bofa_studio.commands import not_a_file
+    from bofa_studio.commands import missing_folder, not_a_file
     from bofa_studio.jsonfile import DataFileError
 
-    problem = None if args.file is None else not_a_file(args.file)
+    problem = (None if args.file is None else not_a_file(args.file)) or missing_folder(args.output)
     if problem:
         return fail(problem)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

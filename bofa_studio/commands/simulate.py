@@ -33,7 +33,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.board import load_map
     from bofa_studio.rules.bofa1984.players import PLAYERS
     from bofa_studio.rules.registry import make_game
     from bofa_studio.scenario import load_scenario
@@ -47,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     try:
         scenario = load_scenario(args.scenario)
-        board = load_map(scenario.map_path)
+        board = scenario.board
         known = set(scenario.data["rules"]["options"])
         unknown = [o for o in args.option if o not in known]
         if unknown:
@@ -110,6 +109,9 @@ def simulate(game: Any, games: int, seed: int, players: tuple[str, str]) -> dict
                 game.apply(state, action)
             except RuleError as exc:
                 found.append(f"game {i}, action {n}: the rules refused an action offered as legal: {action!r}: {exc}")
+                break
+            except Exception as exc:  # a table or value of the scenario the rules cannot use: report it
+                found.append(f"game {i}, action {n}: the rules failed on {action!r}: {type(exc).__name__}: {exc}")
                 break
             n += 1
             # Moves are checked for stacking as they are made; the whole state is

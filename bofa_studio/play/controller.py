@@ -86,7 +86,6 @@ class PlayController(RulesetPlay):
     def new_game(cls, scenario_path: str | os.PathLike[str], seed: int = 0, *, level: str | None = None,
                  options: dict[str, bool] | None = None, **kwargs: Any) -> PlayController:
         """A new game; a rule level and options are written into the scenario the save keeps."""
-        from bofa_studio.board import load_map
         from bofa_studio.scenario import load_scenario
 
         scenario = load_scenario(scenario_path)
@@ -97,7 +96,7 @@ class PlayController(RulesetPlay):
                 rules["level"] = level
             rules["options"] = {**rules.get("options", {}), **(options or {})}
             data["rules"] = rules
-        return cls(Session(data, load_map(scenario.map_path), seed), **kwargs)
+        return cls(Session(data, scenario.board, seed), **kwargs)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **kwargs: Any) -> PlayController:

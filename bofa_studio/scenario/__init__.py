@@ -9,15 +9,13 @@ docs/scenario-format.md.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bofa_studio.board.model import Board
 from bofa_studio.jsonfile import DataFileError, FileProblem, load_schema, read_json, schema_problems
 from bofa_studio.rules.registry import UnknownRuleset, game_factory
-
-if TYPE_CHECKING:
-    from bofa_studio.board import Board
 
 SCENARIO_FORMAT = "bofa-studio.scenario"
 SCENARIO_VERSION = 1
@@ -48,6 +46,7 @@ class Scenario:
     data: dict[str, Any]
     path: str
     map_path: str
+    board: Board = field(compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -76,25 +75,70 @@ def resolve_map(data: dict[str, Any], path: str) -> str:
     return str((Path(path).resolve().parent / ref).resolve())
 
 
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read and check a scenario file. Raises DataFileError listing every problem found."""
-    file = str(path)
-    data = read_json(path, SCENARIO_FORMAT)
+def scenario_map_problems(data: dict[str, Any], board: Board, file: str, where: str = "$") -> list[FileProblem]:
+    """The ruleset's checks of what a (valid) scenario names on its map (zones, victory
+    areas, placements...), as FileProblems; ``where`` prefixes the paths (``$.scenario``
+    inside a save). A ruleset that fails on the file is a problem of the file, not a crash."""
+    try:
+        checker = getattr(game_factory(data["ruleset"]), "scenario_map_problems", None)
+    except UnknownRuleset:
+        return []  # scenario_from_dict has said so
+    if checker is None:
+        return []
+    try:
+        found = list(checker(data, board))
+    except Exception as exc:
+        return [FileProblem(file, where, f"the game cannot start with this scenario ({type(exc).__name__}: {exc})")]
+    problems = []
+    for text in found:
+        place, _, message = text.partition(": ")
+        problems.append(FileProblem(file, where + place[1:], message))
+    return problems
+
+
+def load_scenario_map(data: dict[str, Any], file: str) -> tuple[str, Board]:
+    """The map a scenario names, resolved relative to the scenario, loaded and checked;
+    DataFileError naming ``$.map`` when it is missing or not a regular file."""
+    from bofa_studio.board import load_map
+
+    map_path = resolve_map(data, file)
+    if not Path(map_path).is_file():
+        what = "does not exist" if not Path(map_path).exists() else "is not a regular file"
+        raise DataFileError([FileProblem(file, "$.map", f"the map {map_path} {what}; expected a map file")],
+                            unreadable=True)
+    return map_path, load_map(map_path)
+
+
+def _read_with_map(file: str) -> tuple[dict[str, Any], str, Board]:
+    """A scenario file's data with no problems of its own, and the map it names, loaded."""
+    data = read_json(file, SCENARIO_FORMAT)
     problems = scenario_from_dict(data, file)
     if problems:
         raise DataFileError(problems)
-    return Scenario(data, file, resolve_map(data, file))
+    map_path, board = load_scenario_map(data, file)
+    return data, map_path, board
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and check a scenario file and the map it names: the envelope and the ruleset's
+    schema and cross-references, then everything it names on its map. Raises DataFileError
+    listing every problem found, so that play never starts on a file the rules cannot use."""
+    file = str(path)
+    data, map_path, board = _read_with_map(file)
+    problems = scenario_map_problems(data, board, file)
+    if problems:
+        raise DataFileError(problems)
+    return Scenario(data, file, map_path, board)
 
 
 def validate_scenario_file(path: str) -> list[str]:
-    """Problems of a scenario and of its map references (for ``bofa-studio validate``)."""
-    from bofa_studio.board import load_map
-
-    scenario = load_scenario(path)
-    board = load_map(scenario.map_path)
-    problems = _map_problems_for_ruleset(scenario, board)
-    checker = getattr(game_factory(scenario.data["ruleset"]), "scenario_map_problems", None)
-    return problems + (list(checker(scenario.data, board)) if checker is not None else [])
+    """Problems of a scenario and of its map references (for ``bofa-studio validate``):
+    those of the file alone raised (DataFileError), those against its map returned, first
+    what the scenario's ruleset requires of the map (whatever ruleset the map itself names)."""
+    data, _map_path, board = _read_with_map(str(path))
+    scenario = Scenario(data, str(path), _map_path, board)
+    return _map_problems_for_ruleset(scenario, board) + [
+        f"{p.where}: {p.message}" for p in scenario_map_problems(data, board, str(path))]
 
 
 def _map_problems_for_ruleset(scenario: Scenario, board: Board) -> list[str]:
@@ -111,8 +155,10 @@ __all__ = [
     "DataFileError",
     "Scenario",
     "load_scenario",
+    "load_scenario_map",
     "resolve_map",
     "scenario_from_dict",
+    "scenario_map_problems",
     "scenario_schema",
     "validate_scenario_file",
 ]

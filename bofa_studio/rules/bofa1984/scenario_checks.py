@@ -63,6 +63,13 @@ def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Fi
                                         f"($.chips.mix[{covered[twice[0]]}]), which the game would use"))
         for t in turns:
             covered.setdefault(t, i)
+    for name in ("combat", "fire"):
+        table = data["tables"][name]
+        width = len(table["columns"])
+        for i, row in enumerate(table["rows"]):
+            if len(row["cells"]) != width:
+                problems.append(FileProblem(file, f"$.tables.{name}.rows[{i}].cells",
+                                            f"{len(row['cells'])} cells; expected one per column ({width})"))
     missing = [t for t in range(1, data["turns"] + 1) if t not in covered]
     if missing:
         problems.append(FileProblem(file, "$.chips.mix", f"no chip mix for turn(s) {', '.join(map(str, missing))}"))

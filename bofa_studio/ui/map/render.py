@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -44,9 +45,10 @@ def render_board(board: Board, width: int = 1600, **display: object) -> QImage:
 
 
 def save_image(image: QImage, path: str | os.PathLike[str]) -> None:
-    """Save atomically: write a temporary file beside the target, then rename."""
+    """Save atomically: write a temporary file beside the target, then rename. The folder must exist."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, "the folder does not exist", str(target.parent))
     suffix = target.suffix.lstrip(".").upper() or "PNG"
     tmp = target.with_name(f".{target.name}.tmp")
     if not image.save(str(tmp), suffix):

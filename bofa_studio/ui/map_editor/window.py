@@ -36,7 +36,7 @@ from bofa_studio.ui.dialogs import (
     ResizeDialog,
     TextViewer,
 )
-from bofa_studio.ui.files import write_error
+from bofa_studio.ui.files import load_error, write_error
 from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
 from bofa_studio.ui.map.scene import MapScene
 from bofa_studio.ui.map.view import MapView
@@ -337,6 +337,9 @@ class MainWindow(QMainWindow):
                 f"{path} cannot be opened; the map you have open is unchanged.",
                 [str(p) for p in exc.problems],
             )
+            return False
+        except Exception as exc:  # whatever a file someone sent does, the user gets a message
+            self.show_error("Cannot open map", load_error(path, exc))
             return False
         if not self.maybe_save():
             return False

@@ -27,7 +27,7 @@ from bofa_studio.play.records import autosave_path, autosave_title, mark_clean_e
 from bofa_studio.play.seats import Seat, who_and_side
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
-from bofa_studio.ui.files import write_error
+from bofa_studio.ui.files import load_error, write_error
 from bofa_studio.ui.help_menu import open_rulebook, show_about
 from bofa_studio.ui.map.scene import MapScene
 from bofa_studio.ui.map.view import MapView
@@ -306,19 +306,20 @@ class PlayWindow(QMainWindow):
         except (DataFileError, NotImplementedError, ValueError, OSError) as exc:
             self.show_error("Cannot start this game", str(exc))
             return
+        except Exception as exc:  # whatever the scenario file does, the player gets a message
+            self.show_error("Cannot start this game", load_error(choice.scenario, exc))
+            return
         self.end_shown = False
         self.set_controller(controller)
 
     def open_game(self, path: str | None = None) -> bool:
-        from bofa_studio.jsonfile import DataFileError
-
         path = path or self.ask_open_path()
         if not path:
             return False
         try:
             controller = PlayController.load(path)
-        except (DataFileError, NotImplementedError, OSError) as exc:
-            self.show_error("Cannot open this game", str(exc))
+        except Exception as exc:  # DataFileError names the file and place; anything else is said too
+            self.show_error("Cannot open this game", load_error(path, exc))
             return False
         self.end_shown = controller.is_over
         self.set_controller(controller)

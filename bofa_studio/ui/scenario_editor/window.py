@@ -33,7 +33,7 @@ from bofa_studio.resources import is_shipped
 from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
-from bofa_studio.ui.files import write_error
+from bofa_studio.ui.files import load_error, write_error
 from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
@@ -324,8 +324,8 @@ class ScenarioEditorWindow(QMainWindow):
             return False
         try:
             data, board, map_path = open_scenario(path)
-        except (DataFileError, OSError) as exc:
-            self.show_error("Cannot open the scenario", str(exc))
+        except Exception as exc:  # whatever a file someone sent does, the user gets a message
+            self.show_error("Cannot open the scenario", load_error(path, exc))
             return False
         self._reload(data, board, map_path, path)
         return True
@@ -340,8 +340,8 @@ class ScenarioEditorWindow(QMainWindow):
 
         try:
             board = load_map(map_path)
-        except (DataFileError, OSError) as exc:
-            self.show_error("Cannot open the map", str(exc))
+        except Exception as exc:
+            self.show_error("Cannot open the map", load_error(map_path, exc))
             return False
         template, _ = default_template()
         self._reload(new_scenario(template, map_path), board, str(Path(map_path).resolve()), None)
