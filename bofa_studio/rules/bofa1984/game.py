@@ -146,7 +146,7 @@ class BofaGame:
             for mid, m in self.tables.modifiers.items()
         }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
-        self._los_cache: dict[tuple[int, int, frozenset[int]], frozenset[int]] = {}
+        self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------
