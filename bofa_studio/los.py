@@ -427,6 +427,11 @@ def los_index(board: Board) -> LosIndex:
     return index
 
 
+# One line of a LosTable: (target, distance, blocked whatever the occupancy, the hexes any
+# one of which blocks when occupied, pairs of hex sets that block when both have one).
+_Row = tuple[int, int, bool, int, tuple[tuple[int, int], ...]]
+
+
 class LosTable:
     """Per archer's hex, every line within a range reduced to what occupancy can change.
 
@@ -443,7 +448,9 @@ class LosTable:
         self.grazing = grazing
         self.revision = index.revision
         # origin -> (range built, rows sorted by distance: (target, distance, always, singles, pairs))
-        self._rows: dict[int, tuple[int, list[tuple[int, int, bool, int, tuple[tuple[int, int], ...]]]]] = {}
+        self._rows: dict[int, tuple[int, list[_Row]]] = {}
+        self._by_target: dict[int, dict[int, _Row]] = {}
+        self._bits: dict[Hex, int] | None = None
 
     def mask(self, occupied: Iterable[int]) -> int:
         """The bitmask of these on-map hex indexes."""
@@ -452,11 +459,22 @@ class LosTable:
             m |= 1 << i
         return m
 
-    def rows(self, origin: int, max_range: int) -> list[tuple[int, int, bool, int, tuple[tuple[int, int], ...]]]:
+    def hex_mask(self, occupied: Iterable[Hex]) -> int:
+        """The bitmask of these hexes; hexes off the map cannot block and are ignored."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = {h: 1 << i for i, h in enumerate(self.index.hexes[: self.index.on_map])}
+        m = 0
+        for h in occupied:
+            m |= bits.get(h, 0)
+        return m
+
+    def rows(self, origin: int, max_range: int) -> list[_Row]:
         built = self._rows.get(origin)
         if built is None or built[0] < max_range:
             built = (max_range, self._build(origin, max_range))
             self._rows[origin] = built
+            self._by_target[origin] = {row[0]: row for row in built[1]}
         return built[1]
 
     def visible(self, origin: int, max_range: int, occupied: int) -> list[int]:
@@ -474,18 +492,21 @@ class LosTable:
 
     def clear(self, origin: int, target: int, occupied: int) -> bool:
         """Whether the line ``origin`` -> ``target`` is clear (the same as ``line_of_sight``)."""
-        dist = self._distance(origin, target)
-        for t, _, always, singles, pairs in self.rows(origin, dist):
-            if t == target:
-                return not (always or singles & occupied or any(p & occupied and m & occupied for p, m in pairs))
-        raise ValueError(f"hex index {target} is not on the map or is the archer's own hex")
+        row = self._by_target.get(origin, {}).get(target)
+        if row is None:
+            self.rows(origin, self._distance(origin, target))
+            row = self._by_target[origin].get(target)
+            if row is None:
+                raise ValueError(f"hex index {target} is not on the map or is the archer's own hex")
+        _, _, always, singles, pairs = row
+        return not (always or singles & occupied or any(p & occupied and m & occupied for p, m in pairs))
 
     def _distance(self, a: int, b: int) -> int:
         dq = int(self.index.q[a] - self.index.q[b])
         dr = int(self.index.r[a] - self.index.r[b])
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-    def _build(self, origin: int, max_range: int) -> list[tuple[int, int, bool, int, tuple[tuple[int, int], ...]]]:
+    def _build(self, origin: int, max_range: int) -> list[_Row]:
         index = self.index
         on_map = index.on_map
         dq, dr = index.q[:on_map] - index.q[origin], index.r[:on_map] - index.r[origin]
@@ -556,9 +577,8 @@ def visible_hexes(
     table = los_table(board, grazing)
     index = table.index
     ia = index.require(a, "archer's hex")
-    occ = table.mask(i for i in map(index.index.get, occupied) if i is not None)
     hexes = index.hexes
-    return frozenset(hexes[t] for t in table.visible(ia, max_range, occ))
+    return frozenset([hexes[t] for t in table.visible(ia, max_range, table.hex_mask(occupied))])
 
 
 def los_clear(
@@ -570,8 +590,7 @@ def los_clear(
     ia, ib = index.require(a, "archer's hex"), index.require(b, "target hex")
     if ia == ib:
         return True
-    occ = table.mask(i for i in map(index.index.get, occupied) if i is not None)
-    return table.clear(ia, ib, occ)
+    return table.clear(ia, ib, table.hex_mask(occupied))
 
 
 def line_of_sight(
