@@ -10,6 +10,7 @@ is a counter or stack to a destination, an attack a set of attackers and a hex).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bofa_studio.board.model import Board
@@ -29,8 +30,10 @@ from bofa_studio.rules.bofa1984 import (
 )
 from bofa_studio.rules.bofa1984.compiled import CompiledBoard
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
-from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES
+from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
+from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.legacy import digest_v1
+from bofa_studio.rules.bofa1984.players import random_player
 from bofa_studio.rules.bofa1984.state import State
 from bofa_studio.rules.bofa1984.tables import Tables
 from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state, state_digest
@@ -147,6 +150,8 @@ class BofaGame:
         }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
         self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
+        # (side, start, budget) -> where terrain alone lets a move reach (movement.reachable).
+        self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------
@@ -501,7 +506,25 @@ class BofaGame:
         state.actions += 1
         return events
 
-    # setup
+    # -- the protocol's optional members, for the simulator and search --------------
+    def apply_trusted(self, state: State, action: Any) -> list[Event]:
+        """``apply`` for an action that came from ``legal_actions`` (or ``random_action``) of
+        this very state: checks that only refuse illegal actions are skipped."""
+        events = TRUSTED.get(type(action), HANDLERS[type(action)])(self, state, action)
+        state.actions += 1
+        return events
+
+    def random_action(self, state: State, rng: int) -> tuple[Any, int]:
+        """A legal action drawn with the player's generator ``rng`` (see ``players``)."""
+        return random_player(self, state, rng)
+
+    def invariant_violations(self, state: State) -> list[str]:
+        """What no sequence of legal actions can bring about (see ``invariants``)."""
+        return violations(self, state)
+
+    def phase(self, state: State) -> tuple[int, int, str | None]:
+        """Changes when a setup, a phase or the game ends: where the simulator checks invariants."""
+        return (state.turn, state.phase_no, state.setup_side if state.stage == "setup" else state.stage == "over")
 
     # -- placement (B-2, B-5): see placement.py --------------------------------------
     def reinforcements_ready(self, state: State) -> list[str]:
