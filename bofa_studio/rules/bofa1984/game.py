@@ -522,9 +522,10 @@ class BofaGame:
         """What no sequence of legal actions can bring about (see ``invariants``)."""
         return violations(self, state)
 
-    def phase(self, state: State) -> tuple[int, int, str | None]:
-        """Changes when a setup, a phase or the game ends: where the simulator checks invariants."""
-        return (state.turn, state.phase_no, state.setup_side if state.stage == "setup" else state.stage == "over")
+    def phase(self, state: State) -> tuple[Any, ...]:
+        """Changes when a side's setup, a phase (``end_phase`` clears ``phase_kind``) or the game
+        ends, and when a phase begins: where the simulator checks invariants."""
+        return (state.turn, state.phase_no, state.phase_kind, state.setup_side, state.stage == "over")
 
     # -- placement (B-2, B-5): see placement.py --------------------------------------
     def reinforcements_ready(self, state: State) -> list[str]:
