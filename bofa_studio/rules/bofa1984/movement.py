@@ -161,8 +161,7 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
             _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, stacks, False, False, frozenset()))
     if held is None:
         side_of, controls = game.side_of, game.controls
-        touched = any(h in free and any(side_of[c] == enemy and c in controls for c in stack)
-                      for h, stack in stacks.items())
+        touched = any(side_of[c] == enemy and c in controls for h in free.keys() & stacks.keys() for c in stacks[h])
     else:
         touched = any(h in free for h in held)
     if not touched:
@@ -248,19 +247,16 @@ def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
     start = state.pos[movers[0]]
     reach = reachable(game, state, movers, start, held)
     alone_ok = stacking_problem(game, state, movers) is None
-    dests = [d for d in reach if d != start and may_end_in(game, state, movers, d, alone_ok)]
+    stacks = state.stacks
+    dests = [
+        d for d in reach
+        if d != start and (alone_ok if d not in stacks else destination_problem(game, state, movers, d) is None)
+    ]
+    if game.standard_moves:
+        fg = game.cb.front_gate
+        dests = [d for d in dests if d in stacks or not fg[d] or hex_problem(game, state, movers, d) is None]
     dests.sort()
     return reach, dests
-
-
-def may_end_in(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, alone_ok: bool) -> bool:
-    """Whether a move of ``movers`` that reaches ``dest`` may end there (B-9, S-6, S-7);
-    ``alone_ok``: whether the movers may lie together in a hex without friends."""
-    if dest in state.stacks:
-        return destination_problem(game, state, movers, dest) is None
-    if not alone_ok:
-        return False
-    return not (game.standard_moves and game.cb.front_gate[dest]) or hex_problem(game, state, movers, dest) is None
 
 
 def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
