@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -197,17 +198,29 @@ def _worker_play(i: int) -> tuple[dict, int, list[str]]:
 
 
 def simulate(game: Any, games: int, seed: int, players: tuple[str, str], *, paranoid: bool = False,
-             jobs: int = 1, source: tuple[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
-    """Play ``games`` games and gather the report. With ``jobs`` > 1 and ``source`` (the scenario
-    file and options the game was made from) the games are shared among processes, each of
-    which loads its own game; results are gathered in game order, so the report is the same."""
+             jobs: int = 1, source: tuple[str, tuple[str, ...]] | None = None,
+             start_method: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games and gather the report. With ``jobs`` > 1 the games are shared among
+    processes: forked from this one where the system can, otherwise started afresh, each
+    loading its game from ``source`` (the scenario file and options it was made from).
+    Results are gathered in game order, so the report is the same for any ``jobs``."""
     jobs = min(jobs, games)
-    if jobs > 1 and source is not None:
+    if start_method is None:
+        start_method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    if jobs > 1 and (source is not None or start_method == "fork"):
         from concurrent.futures import ProcessPoolExecutor
 
         chunk = max(1, games // (jobs * 4))
-        with ProcessPoolExecutor(jobs, initializer=_worker_start, initargs=(source, seed, players, paranoid)) as pool:
+        if start_method == "fork":
+            # A forked worker inherits the game already built: no second load of the files.
+            _WORKER.update(game=game, seed=seed, players=players, paranoid=paranoid)
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        else:
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(start_method),
+                                       initializer=_worker_start, initargs=(source, seed, players, paranoid))
+        with pool:
             played = list(pool.map(_worker_play, range(games), chunksize=chunk))
+        _WORKER.clear()
     else:
         played = [play_one(game, i, seed, players, paranoid) for i in range(games)]
     winners: dict[str, Any] = {}

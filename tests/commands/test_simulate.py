@@ -102,6 +102,20 @@ def test_jobs_give_the_same_report_as_one_process(capsys):
     assert capsys.readouterr().out == serial
 
 
+def test_workers_started_afresh_load_the_same_game_and_agree():
+    """Where processes cannot be forked (Windows, macOS), each worker loads the scenario itself."""
+    from bofa_studio.board import load_map
+    from bofa_studio.commands.simulate import simulate
+    from bofa_studio.rules.registry import make_game
+    from bofa_studio.scenario import load_scenario
+
+    scenario = load_scenario(SCENARIO)
+    game = make_game(scenario, load_map(scenario.map_path), {"o7_additional_stacking": True})
+    args = (game, 2, 6, ("random", "uniform"))
+    spawned = simulate(*args, jobs=2, source=(SCENARIO, ("o7_additional_stacking",)), start_method="spawn")
+    assert spawned == simulate(*args)
+
+
 def test_the_simulator_names_no_ruleset():
     """It speaks the protocol: importing and running it loads no ruleset until a scenario names one."""
     import subprocess

@@ -37,8 +37,9 @@ def firing_units(game: BofaGame, state: State) -> list[tuple[str, ...]]:
     side = state.phase_player
     enemy = other_side(side)
     units = []
+    archer_side = game.archer_side
     for h, stack in state.stacks.items():
-        archers = tuple(c for c in stack if game.specs[c].side == side and game.specs[c].is_archer)
+        archers = tuple(c for c in stack if archer_side.get(c) == side)
         if not archers or any(c in state.fired for c in archers):
             continue
         if has_side(game, state, h, enemy):

@@ -125,6 +125,9 @@ class BofaGame:
             if "thranduil" in entry["counters"]:
                 for cid in self.extra_elves:  # O-8: they set up with the Elves
                     self.setup_zone[cid] = zone
+        self._setup_sets = {side: frozenset(cids) for side, cids in self.setup_counters.items()}
+        # Archers by side, for the FIRE phase's hot path (B-8).
+        self.archer_side = {cid: s.side for cid, s in self.specs.items() if s.is_archer}
         self.reinforcement: dict[str, dict[str, Any]] = {}
         # Reinforcements whose entry a die roll picks, when their option is chosen (S-5).
         self.rolled_reinforcements: dict[str, dict[str, Any]] = {}
@@ -229,6 +232,14 @@ class BofaGame:
             return self.setup_counters[side]
         base = [c for c in self.setup_counters[side] if c not in self.tribe_of]
         return base + [c for c in self.tribe_counters if self.tribe_of[c] not in state.variable_tribes]
+
+    def sets_up(self, state: State, side: str, cid: str) -> bool:
+        """``cid in self.setup_list(state, side)``, without building the list (a hot path)."""
+        if side == FREE_PEOPLES:
+            return cid in self._setup_sets[side] or cid in state.extra_elves
+        if cid in self.tribe_of:
+            return self.tribe_of[cid] not in state.variable_tribes
+        return cid in self._setup_sets[side]
 
     def _variable_reinforcements(self, oob: dict[str, Any]) -> None:
         """O-6: any 2 of the 5 tribes may come over the mountain on turn 4; the others set up
