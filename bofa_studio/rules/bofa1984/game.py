@@ -33,7 +33,6 @@ from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec,
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
 from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.legacy import digest_v1
-from bofa_studio.rules.bofa1984.players import random_player
 from bofa_studio.rules.bofa1984.state import State
 from bofa_studio.rules.bofa1984.tables import Tables
 from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state, state_digest
@@ -524,10 +523,6 @@ class BofaGame:
         events = TRUSTED.get(type(action), HANDLERS[type(action)])(self, state, action)
         state.actions += 1
         return events
-
-    def random_action(self, state: State, rng: int) -> tuple[Any, int]:
-        """A legal action drawn with the player's generator ``rng`` (see ``players``)."""
-        return random_player(self, state, rng)
 
     def invariant_violations(self, state: State) -> list[str]:
         """What no sequence of legal actions can bring about (see ``invariants``)."""
