@@ -1,116 +1,162 @@
-"""Engine benchmark: complete random games per second, and legal_actions on mid-game states.
+"""Engine benchmark: what ``bofa-studio simulate`` does, per scenario, against a baseline checkout.
 
-Run: ``.venv/bin/python bench/engine_bench.py [--games N] [--seed S] [--scenario FILE]``.
-One core, no invariant checks (``bofa-studio simulate`` does those). Targets: issue 4,
-the Basic Game: at least 5 games/s and a median legal_actions time of at most 5 ms;
-issue 5, the Standard and tournament scenarios (line of sight, regrouping, morale
-rolls...): at least 2 games/s.
+Run: ``.venv/bin/python bench/engine_bench.py [--games N] [--seed S] [--baseline DIR]``.
+
+For the Basic, Standard and tournament scenarios it prints, side by side for this tree and
+(with ``--baseline``, a checkout of an older version of the program, e.g. a ``git worktree``
+of main before a change) for the baseline, each measured in its own process, one scenario
+after the other so that both see the same machine:
+- complete random games per second, played as ``simulate`` plays them on one core (its
+  players and its invariant checks, whatever each version does);
+- ``legal_actions``: median and max per stage, on states met in random games;
+- ``apply`` (and ``apply_trusted`` where the version has it): median per action, on the
+  actions the random player chose there;
+- the median cost of a state copy.
+Targets (issue 15): 4x the baseline's games per second for the Basic and Standard Games,
+a copy of a Standard Game state in at most 20 us.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import networkx as nx  # noqa: E402
-
-from bofa_studio.board import load_map  # noqa: E402
-from bofa_studio.rules.bofa1984.game import BofaGame  # noqa: E402
-from bofa_studio.rules.bofa1984.movement import movable_groups, movement_allowance, reachable  # noqa: E402
-from bofa_studio.rules.bofa1984.players import random_player  # noqa: E402
-from bofa_studio.rules.core import CHANCE, seed_state  # noqa: E402
-from bofa_studio.scenario import load_scenario  # noqa: E402
+SCENARIOS = ("bofa1984-basic", "bofa1984-standard", "bofa1984-tournament")
 
 
-def play(game: BofaGame, seed: int, keep: list | None = None) -> int:
-    state = game.new_initial_state(seed)
-    rng = seed_state(seed + 1)
-    n = 0
-    while not game.is_terminal(state):
-        if game.current_player(state) == CHANCE:
-            action = game.sample_chance(state)
-        else:
-            if keep is not None and 5 <= state.turn <= 8 and n % 7 == 0:
-                keep.append(state.copy())
-            action, rng = random_player(game, state, rng)
-        game.apply(state, action)
-        n += 1
-    return n
+def measure(scenario_path: str, games: int, seed: int) -> dict[str, Any]:
+    """Runs inside the tree under test; uses only calls every version has had."""
+    from bofa_studio.board import load_map
+    from bofa_studio.commands.simulate import simulate
+    from bofa_studio.rules.core import CHANCE, seed_state
+    from bofa_studio.rules.registry import make_game
+    from bofa_studio.scenario import load_scenario
+
+    scenario = load_scenario(scenario_path)
+    game = make_game(scenario, load_map(scenario.map_path))
+    simulate(game, 1, 10**6, ("random", "random"))  # warm caches, as a long run would be
+    t0 = time.perf_counter()
+    report = simulate(game, games, seed, ("random", "random"))
+    elapsed = time.perf_counter() - t0
+
+    from bofa_studio.rules.bofa1984.players import random_player
+
+    samples: list[tuple[Any, Any]] = []  # (state before, action chosen there)
+    for i in range(3):
+        state = game.new_initial_state(10**5 + i)
+        rng = seed_state(i)
+        n = 0
+        while not game.is_terminal(state):
+            if game.current_player(state) == CHANCE:
+                action = game.sample_chance(state)
+            else:
+                action, rng = random_player(game, state, rng)
+                if n % 5 == 0:
+                    samples.append((state.copy(), action))
+            game.apply(state, action)
+            n += 1
+    legal: dict[str, list[float]] = {}
+    for state, _ in samples:
+        t = time.perf_counter()
+        game.legal_actions(state)
+        legal.setdefault(state.stage, []).append(time.perf_counter() - t)
+    applies: dict[str, list[float]] = {"apply": [], "apply_trusted": []}
+    for name in applies:
+        fn = getattr(game, name, None)
+        if fn is None:
+            continue
+        for state, action in samples:
+            s = state.copy()
+            t = time.perf_counter()
+            fn(s, action)
+            applies[name].append(time.perf_counter() - t)
+    copies = []
+    for state, _ in samples:
+        t = time.perf_counter()
+        state.copy()
+        copies.append(time.perf_counter() - t)
+    return {
+        "games_per_s": games / elapsed,
+        "mean_actions": report["mean_actions"],
+        "violations": len(report["violations"]),
+        "legal": {stage: (statistics.median(ts), max(ts), len(ts)) for stage, ts in legal.items()},
+        "apply": {k: statistics.median(v) for k, v in applies.items() if v},
+        "copy": statistics.median(copies),
+    }
+
+
+def run_in(tree: Path, scenario: str, games: int, seed: int) -> dict[str, Any]:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", scenario, "--games", str(games),
+         "--seed", str(seed)],
+        env=env, cwd=str(tree), capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"the measurement in {tree} failed:\n{out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=30)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--scenario", default=str(ROOT / "scenarios" / "bofa1984-basic.json"),
-                        help="scenario file; the Standard and tournament ones play with line of sight")
+    parser.add_argument("--baseline", type=Path, help="a checkout of an older version to compare against")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    scenario = load_scenario(args.scenario)
-    game = BofaGame(scenario.data, load_map(scenario.map_path))
+    if args.child:
+        sys.path.insert(0, os.environ.get("PYTHONPATH", str(ROOT)))
+        print(json.dumps(measure(args.child, args.games, args.seed)))
+        return 0
 
-    play(game, 10**6)  # warm up caches
-    start = time.perf_counter()
-    actions = sum(play(game, args.seed + i) for i in range(args.games))
-    elapsed = time.perf_counter() - start
-
-    states: list = []
-    for i in range(4):
-        play(game, 10**5 + i, states)
-    times, by_stage = [], {}
-    for state in states:
-        t0 = time.perf_counter()
-        game.legal_actions(state)
-        dt = (time.perf_counter() - t0) * 1000
-        times.append(dt)
-        by_stage.setdefault(state.stage, []).append(dt)
-
-    print(f"random games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.2f} games/s "
-          f"({actions / args.games:.0f} actions/game, {actions / elapsed:.0f} actions/s)")
-    print(f"legal_actions on {len(times)} mid-game states (turns 5-8): median {statistics.median(times):.3f} ms, "
-          f"p90 {sorted(times)[int(len(times) * 0.9)]:.3f} ms, max {max(times):.3f} ms")
-    for stage, ts in sorted(by_stage.items()):
-        print(f"  {stage:8s} {len(ts):4d} states, median {statistics.median(ts):.3f} ms, max {max(ts):.3f} ms")
-    movement_baseline(game, [s for s in states if s.stage == "move"])
+    trees = [("this tree", ROOT)] + ([("baseline", args.baseline.resolve())] if args.baseline else [])
+    print(f"{args.games} random games per scenario, seed {args.seed}, one core; "
+          + (f"baseline: {args.baseline}" if args.baseline else "no baseline (--baseline DIR)"))
+    for name in SCENARIOS:
+        path = str(ROOT / "scenarios" / f"{name}.json")
+        results = {label: run_in(tree, path, args.games, args.seed) for label, tree in reversed(trees)}
+        print(f"\n{name}")
+        _row("", [label for label, _ in trees] + (["ratio"] if len(trees) > 1 else []))
+        _compare("games/s", [results[label]["games_per_s"] for label, _ in trees], "{:.2f}", higher=True)
+        _compare("mean actions", [results[label]["mean_actions"] for label, _ in trees], "{:.0f}")
+        _compare("violations", [results[label]["violations"] for label, _ in trees], "{}")
+        stages = sorted({s for label, _ in trees for s in results[label]["legal"]})
+        for stage in stages:
+            for k, what in ((0, "median"), (1, "max")):
+                vals = [results[label]["legal"].get(stage, (None, None))[k] for label, _ in trees]
+                _compare(f"legal_actions {stage} {what} ms", [v * 1e3 if v is not None else None for v in vals],
+                         "{:.3f}")
+        for kind in ("apply", "apply_trusted"):
+            _compare(f"{kind} median us", [_us(results[label]["apply"].get(kind)) for label, _ in trees], "{:.1f}")
+        _compare("state copy median us", [_us(results[label]["copy"]) for label, _ in trees], "{:.1f}")
     return 0
 
 
-def movement_baseline(game: BofaGame, states: list) -> None:
-    """The engine's reachable-hex search on compiled arrays, against networkx's Dijkstra
-    over a graph with the same step costs, for the same movers in the same states.
+def _us(v: float | None) -> float | None:
+    return None if v is None else v * 1e6
 
-    The baseline does less (no enemy hexes, no rules), so the ratio understates what
-    compiling the board buys; it is why the hot path does not walk the networkx graph.
-    """
-    graphs = {}
-    for side, steps in game.ground_steps.items():
-        g = nx.DiGraph()
-        for h, edges in enumerate(steps):
-            for n, cost in edges:
-                g.add_edge(h, n, weight=cost)
-        graphs[side] = g
-    compiled, baseline = [], []
-    for state in states:
-        for movers in movable_groups(game, state)[:10]:
-            start = state.pos[movers[0]]
-            budget = movement_allowance(game, state, movers)
-            t0 = time.perf_counter()
-            reachable(game, state, movers, start)
-            t1 = time.perf_counter()
-            nx.single_source_dijkstra_path_length(graphs[state.phase_player], start, cutoff=budget)
-            t2 = time.perf_counter()
-            compiled.append((t1 - t0) * 1e6)
-            baseline.append((t2 - t1) * 1e6)
-    if not compiled:
-        return
-    c, b = statistics.median(compiled), statistics.median(baseline)
-    print(f"reachable hexes, {len(compiled)} searches: compiled board median {c:.0f} us; "
-          f"networkx Dijkstra baseline (same costs, no rules) median {b:.0f} us; {b / c:.1f}x")
+
+def _row(label: str, cells: list[str]) -> None:
+    print(f"  {label:32s}" + "".join(f"{c:>14s}" for c in cells))
+
+
+def _compare(label: str, values: list[Any], fmt: str, higher: bool = False) -> None:
+    cells = [fmt.format(v) if v is not None else "-" for v in values]
+    if len(values) == 2:
+        a, b = values
+        if a is not None and b is not None and a and b:
+            ratio = a / b if higher else b / a
+            cells.append(f"{ratio:.2f}x")
+        else:
+            cells.append("")
+    _row(label, cells)
 
 
 if __name__ == "__main__":

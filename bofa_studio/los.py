@@ -17,8 +17,10 @@ both layouts and free of float noise: with ``d = target - archer`` and
 ``centre + (1, -2)/3`` and rotations), inside it iff strictly ``<``, and the
 touch is within the segment iff ``0 < g(e, d) < g(d, d)`` with ``g`` the Euclidean
 inner product in axial coordinates. Hexes are met in order of ``g(e, d)`` (the
-hex grid is the Voronoi diagram of the centres). shapely only proposes candidate
-hexes (an STRtree over the hex polygons); integers decide.
+hex grid is the Voronoi diagram of the centres). Candidates come from a walk along
+the line: the hexes nearest to its points at each hex-distance step, and their
+neighbours (a touched hex is never further away than that; see ``_candidates``), so
+the work grows with the line's length, not with its square; integers decide.
 
 Grazing. A line that runs exactly along a hexside, or through a corner, touches
 hexes it does not enter. Shift the line sideways by an infinitesimal amount: to
@@ -41,6 +43,14 @@ itself), the hex outside the wall for fire out of it; ``wall`` names the hexside
 Hexes just off the map take part in the geometry but never block and are not
 listed in ``crossed``. Range (B-8) is the hex distance. Whether an archer may
 shoot at all (guard rooms, skirmishes) is for the rules, not for this module.
+
+The table. Search asks "which hexes does this archer see?" thousands of times with
+a different set of occupied hexes each time. Terrain, levels and walls do not change
+within a map revision, so :class:`LosTable` runs the exact code above once per line
+with nobody on the map and keeps, per line, what occupancy could still change: the
+hexes whose occupation alone blocks, and the pairs of hex sets (one per side of a
+grazing place) that block only together. A query is then a few bitmask operations.
+It is built lazily, one archer's hex at a time, and thrown away with the revision.
 """
 
 from __future__ import annotations
@@ -51,7 +61,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-import shapely
 
 from bofa_studio.board.model import Board, HexFeature, HexsideFeature, Terrain
 from bofa_studio.hexgrid import DIRECTIONS, Hex, Hexside, distance
@@ -62,9 +71,8 @@ GRAZING_MODES: tuple[str, ...] = ("both", "either")
 # Terrain that "do[es] not count as blocking obstacles" (S-8), whatever its level.
 _EXEMPT_TERRAIN = frozenset({Terrain.CLIFF, Terrain.FRONT_GATE})
 
-# Slack around hex envelopes for the candidate search: a line along a hexside
-# touches the envelope exactly, and float noise must not drop that candidate.
-_ENVELOPE_SLACK = 1e-6
+# A hex and its six neighbours, as axial offsets, for the walk along a line.
+_NEAR = np.array([(0, 0)] + [(d.q, d.r) for d in DIRECTIONS], dtype=np.int64)
 
 # (dq + 1) * 3 + (dr + 1) -> direction index of a neighbour step; -1 otherwise.
 _DIRECTION_LUT = np.full(9, -1, dtype=np.int64)
@@ -122,8 +130,8 @@ class _SideBlockers:
 
 
 class LosIndex:
-    """What LOS needs from one board, precomputed: hex polygons, an STRtree, and
-    numpy arrays of coordinates and blocking attributes indexed like ``hexes``.
+    """What LOS needs from one board, precomputed: numpy arrays of coordinates and
+    blocking attributes indexed like ``hexes``, and a (q, r) -> index lookup.
 
     Geometry depends only on the grid; attributes are refreshed lazily after the
     board reports a change. Use :func:`los_index` to get the cached one.
@@ -141,18 +149,12 @@ class LosIndex:
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(on_map)}
         self.q = np.array([h.q for h in self.hexes], dtype=np.int64)
         self.r = np.array([h.r for h in self.hexes], dtype=np.int64)
-        centres = np.array([self.grid.center(h) for h in self.hexes], dtype=np.float64)
-        self.cx, self.cy = centres[:, 0].copy(), centres[:, 1].copy()
-        self.polygons = shapely.polygons([self.grid.corners(h) for h in self.hexes])
-        lo = shapely.bounds(self.polygons)
-        self.tree = shapely.STRtree(
-            shapely.box(
-                lo[:, 0] - _ENVELOPE_SLACK,
-                lo[:, 1] - _ENVELOPE_SLACK,
-                lo[:, 2] + _ENVELOPE_SLACK,
-                lo[:, 3] + _ENVELOPE_SLACK,
-            )
+        # (q, r) -> hex index, -1 beyond the rim, with a margin for the neighbours of rim hexes.
+        self._q0, self._r0 = int(self.q.min()) - 1, int(self.r.min()) - 1
+        self._lookup = np.full(
+            (int(self.q.max()) - self._q0 + 2, int(self.r.max()) - self._r0 + 2), -1, dtype=np.int64
         )
+        self._lookup[self.q - self._q0, self.r - self._r0] = np.arange(len(self.hexes))
         self._occupied_key: frozenset[Hex] | None = None
         self._occupied_mask = np.zeros(0, dtype=bool)
         self.refresh(board)
@@ -251,10 +253,7 @@ class LosIndex:
         q, r = self.q, self.r
         aq, ar = q[a], r[a]
         dq, dr = q[b] - aq, r[b] - ar
-        coords = np.empty((len(a), 2, 2))
-        coords[:, 0, 0], coords[:, 0, 1] = self.cx[a], self.cy[a]
-        coords[:, 1, 0], coords[:, 1, 1] = self.cx[b], self.cy[b]
-        line, hx = self.tree.query(shapely.linestrings(coords))
+        line, hx = self._candidates(a, b)
         eq, er = q[hx] - aq[line], r[hx] - ar[line]
         lq, lr = dq[line], dr[line]
         cross3 = 3 * (lq * er - lr * eq)
@@ -280,6 +279,60 @@ class LosIndex:
         stretch = first_stretch[line] + before
         stretch_line = np.repeat(np.arange(n, dtype=np.int64), stretches)
         return _Touches(line, hx, pos, side, stretch, length, first_stretch + inside_per_line, stretch_line)
+
+    def _candidates(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(line, hex index) pairs that include every hex each line a[i] -> b[i] touches.
+
+        The walk: for a line of hex length n, the points at k/n of the way (k = 0..n)
+        are at most half a centre spacing ``s`` from any point of the segment, so a
+        hex the segment touches has its centre within 2 * s/sqrt(3) + s/2 (about
+        1.65 s) of the centre of the hex nearest to some such point; the next ring
+        begins at sqrt(3) s (1.73 s). So the nearest hexes and their neighbours hold
+        every touched hex: about 3 per step, against a bounding-box search that grows
+        with the square of the length. Which of them the line touches is decided exactly
+        by the caller.
+        """
+        q, r = self.q, self.r
+        dq, dr = q[b] - q[a], r[b] - r[a]
+        steps = np.maximum((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2, 1)
+        counts = steps + 1
+        line = np.repeat(np.arange(len(a), dtype=np.int64), counts)
+        k = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        frac = k / steps[line]
+        fq = q[a][line] + dq[line] * frac
+        fr = r[a][line] + dr[line] * frac
+        fs = -fq - fr
+        # Cube rounding: the nearest hex centre (any one of them on a tie).
+        rq, rr, rs = np.rint(fq), np.rint(fr), np.rint(fs)
+        eq, er, es = np.abs(rq - fq), np.abs(rr - fr), np.abs(rs - fs)
+        fix_q = (eq > er) & (eq > es)
+        fix_r = ~fix_q & (er > es)
+        rq = np.where(fix_q, -rr - rs, rq)
+        rr = np.where(fix_r, -rq - rs, rr)
+        cq = (rq.astype(np.int64)[:, None] + _NEAR[:, 0]).ravel() - self._q0
+        cr = (rr.astype(np.int64)[:, None] + _NEAR[:, 1]).ravel() - self._r0
+        cl = np.repeat(line, len(_NEAR))
+        inside = (cq >= 0) & (cq < self._lookup.shape[0]) & (cr >= 0) & (cr < self._lookup.shape[1])
+        hx = np.full(len(cq), -1, dtype=np.int64)
+        hx[inside] = self._lookup[cq[inside], cr[inside]]
+        keep = hx >= 0
+        key = np.sort(cl[keep] * len(self.hexes) + hx[keep])
+        key = key[_run_starts(key)]  # each hex once per line (np.unique is far slower here)
+        return key // len(self.hexes), key % len(self.hexes)
+
+    def static_sides(self, a: np.ndarray, b: np.ndarray) -> tuple[_Touches, np.ndarray, np.ndarray]:
+        """The touches of lines a[i] -> b[i], and per stretch whether terrain or a wall
+        blocks it (nobody on the map) for the line shifted to the +1 side and to the -1
+        side: the part of :meth:`evaluate` that occupancy cannot change."""
+        t = self._touches(a, b)
+        hx = t.hex
+        max_level = np.maximum(self.level[a], self.level[b])
+        blocks = self.dale[hx] | ((self.level[hx] > max_level[t.line]) & ~self.exempt[hx])
+        wm = self.wallmask
+        walls = self.has_walls and bool(wm[a].any() or wm[b].any() or wm[hx].any())
+        plus = self._first_blockers(a, b, t, t.side >= 0, blocks, walls)
+        minus = self._first_blockers(a, b, t, t.side <= 0, blocks, walls)
+        return t, plus.hex >= 0, minus.hex >= 0
 
     def _first_blockers(
         self, a: np.ndarray, b: np.ndarray, t: _Touches, member: np.ndarray, blocks: np.ndarray, walls: bool
@@ -374,6 +427,172 @@ def los_index(board: Board) -> LosIndex:
     return index
 
 
+# One line of a LosTable: (target, distance, blocked whatever the occupancy, the hexes any
+# one of which blocks when occupied, pairs of hex sets that block when both have one).
+_Row = tuple[int, int, bool, int, tuple[tuple[int, int], ...]]
+
+
+class LosTable:
+    """Per archer's hex, every line within a range reduced to what occupancy can change.
+
+    Built from :meth:`LosIndex.static_sides`, the exact code, for one map revision and
+    one grazing mode. Occupied hexes are a bitmask of on-map hex indexes (the indexes of
+    ``sorted(board.hexes())``, which the rules' compiled board shares). Rows are built
+    for an origin on its first query, for at least the range asked.
+    """
+
+    def __init__(self, index: LosIndex, grazing: Grazing) -> None:
+        if grazing not in GRAZING_MODES:
+            raise ValueError(f"grazing must be 'both' or 'either', not {grazing!r}")
+        self.index = index
+        self.grazing = grazing
+        self.revision = index.revision
+        # origin -> (range built, rows sorted by distance: (target, distance, always, singles, pairs))
+        self._rows: dict[int, tuple[int, list[_Row]]] = {}
+        self._by_target: dict[int, dict[int, _Row]] = {}
+        self._bits: dict[Hex, int] | None = None
+
+    def mask(self, occupied: Iterable[int]) -> int:
+        """The bitmask of these on-map hex indexes."""
+        m = 0
+        for i in occupied:
+            m |= 1 << i
+        return m
+
+    def hex_mask(self, occupied: Iterable[Hex]) -> int:
+        """The bitmask of these hexes; hexes off the map cannot block and are ignored."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = {h: 1 << i for i, h in enumerate(self.index.hexes[: self.index.on_map])}
+        m = 0
+        for h in occupied:
+            m |= bits.get(h, 0)
+        return m
+
+    def rows(self, origin: int, max_range: int) -> list[_Row]:
+        built = self._rows.get(origin)
+        if built is None or built[0] < max_range:
+            built = (max_range, self._build(origin, max_range))
+            self._rows[origin] = built
+            self._by_target[origin] = {row[0]: row for row in built[1]}
+        return built[1]
+
+    def visible(self, origin: int, max_range: int, occupied: int) -> list[int]:
+        """On-map hexes within ``max_range`` of ``origin`` that it sees, nearest first."""
+        out = []
+        for target, dist, always, singles, pairs in self.rows(origin, max_range):
+            if dist > max_range:
+                break
+            if always or singles & occupied:
+                continue
+            if pairs and any(p & occupied and m & occupied for p, m in pairs):
+                continue
+            out.append(target)
+        return out
+
+    def clear(self, origin: int, target: int, occupied: int) -> bool:
+        """Whether the line ``origin`` -> ``target`` is clear (the same as ``line_of_sight``)."""
+        row = self._by_target.get(origin, {}).get(target)
+        if row is None:
+            self.rows(origin, self._distance(origin, target))
+            row = self._by_target[origin].get(target)
+            if row is None:
+                raise ValueError(f"hex index {target} is not on the map or is the archer's own hex")
+        _, _, always, singles, pairs = row
+        return not (always or singles & occupied or any(p & occupied and m & occupied for p, m in pairs))
+
+    def _distance(self, a: int, b: int) -> int:
+        dq = int(self.index.q[a] - self.index.q[b])
+        dr = int(self.index.r[a] - self.index.r[b])
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def _build(self, origin: int, max_range: int) -> list[_Row]:
+        index = self.index
+        on_map = index.on_map
+        dq, dr = index.q[:on_map] - index.q[origin], index.r[:on_map] - index.r[origin]
+        dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        targets = np.flatnonzero((dist > 0) & (dist <= max_range))
+        targets = targets[np.argsort(dist[targets], kind="stable")]
+        if len(targets) == 0:
+            return []
+        t, plus_static, minus_static = index.static_sides(np.full(len(targets), origin, dtype=np.int64), targets)
+        n_stretch = len(t.stretch_line)
+        entered, plus, minus = [0] * n_stretch, [0] * n_stretch, [0] * n_stretch
+        for stretch, h, side in zip(t.stretch.tolist(), t.hex.tolist(), t.side.tolist(), strict=True):
+            if h >= on_map:  # off the map: never occupied
+                continue
+            if side == 0:
+                entered[stretch] |= 1 << h
+            elif side > 0:
+                plus[stretch] |= 1 << h
+            else:
+                minus[stretch] |= 1 << h
+        n = len(targets)
+        always, singles = [False] * n, [0] * n
+        pairs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        both = self.grazing == "both"
+        for stretch, (line, sp, sm) in enumerate(
+            zip(t.stretch_line.tolist(), plus_static.tolist(), minus_static.tolist(), strict=True)
+        ):
+            e, p, m = entered[stretch], plus[stretch], minus[stretch]
+            if not both:  # blocked where either shift is blocked
+                if sp or sm:
+                    always[line] = True
+                singles[line] |= e | p | m
+            elif sp and sm:
+                always[line] = True
+            elif sp:  # the +1 shift is blocked already: the -1 one decides
+                singles[line] |= e | m
+            elif sm:
+                singles[line] |= e | p
+            else:
+                singles[line] |= e
+                if p and m:
+                    pairs[line].append((p, m))
+        d = dist[targets].tolist()
+        return [
+            (tg, d[i], always[i], singles[i], tuple(pairs[i])) for i, tg in enumerate(targets.tolist())
+        ]
+
+
+_TABLES: weakref.WeakKeyDictionary[Board, dict[str, LosTable]] = weakref.WeakKeyDictionary()
+
+
+def los_table(board: Board, grazing: Grazing = "both") -> LosTable:
+    """The board's LosTable for ``grazing``, new after every edit of the board."""
+    index = los_index(board)
+    tables = _TABLES.get(board)
+    if tables is None:
+        tables = _TABLES[board] = {}
+    table = tables.get(grazing)
+    if table is None or table.revision != board.revision or table.index is not index:
+        table = tables[grazing] = LosTable(index, grazing)
+    return table
+
+
+def visible_hexes(
+    board: Board, a: Hex, max_range: int, occupied: Iterable[Hex] = frozenset(), *, grazing: Grazing = "both"
+) -> frozenset[Hex]:
+    """The hexes within ``max_range`` of ``a`` that it sees: ``visible_from(...).visible``, from the table."""
+    table = los_table(board, grazing)
+    index = table.index
+    ia = index.require(a, "archer's hex")
+    hexes = index.hexes
+    return frozenset([hexes[t] for t in table.visible(ia, max_range, table.hex_mask(occupied))])
+
+
+def los_clear(
+    board: Board, a: Hex, b: Hex, occupied: Iterable[Hex] = frozenset(), *, grazing: Grazing = "both"
+) -> bool:
+    """``line_of_sight(...).clear``, from the table."""
+    table = los_table(board, grazing)
+    index = table.index
+    ia, ib = index.require(a, "archer's hex"), index.require(b, "target hex")
+    if ia == ib:
+        return True
+    return table.clear(ia, ib, table.hex_mask(occupied))
+
+
 def line_of_sight(
     board: Board, a: Hex, b: Hex, occupied: Iterable[Hex] = frozenset(), *, grazing: Grazing = "both"
 ) -> LosResult:
@@ -438,8 +657,12 @@ __all__ = [
     "Grazing",
     "LosIndex",
     "LosResult",
+    "LosTable",
     "Visibility",
     "line_of_sight",
+    "los_clear",
     "los_index",
+    "los_table",
     "visible_from",
+    "visible_hexes",
 ]

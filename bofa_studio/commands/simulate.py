@@ -1,22 +1,33 @@
-"""``bofa-studio simulate SCENARIO --games N --seed S [--players random,random] [--json]``.
+"""``bofa-studio simulate SCENARIO --games N --seed S [--players random,random] [--jobs N] [--json]``.
 
 Plays complete games headless and reports who won, how long games are, how fast
 they run and whether any invariant broke (stacking, hit counts, a counter in two
-places or off the map). The report depends only on the arguments, so two runs can
-be diffed; the speed, which does not, goes to stderr under ``--json``.
+places or off the map). The report depends only on the arguments (not on ``--jobs``),
+so two runs can be diffed; the speed, which does not, goes to stderr under ``--json``.
+
+It speaks only the game protocol (bofa_studio.rules.core) and uses a ruleset's
+optional members where it has them: ``random_action`` (a fast sampler; otherwise a
+uniform pick from ``legal_actions``), ``invariant_violations`` (checked whenever
+``phase`` changes and at the end, or after every action with ``--paranoid``) and
+``apply_trusted`` (for actions drawn from the legal ones; ``--paranoid`` uses
+``apply``, so that an action the rules refuse although offered is reported).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 import time
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from bofa_studio.jsonfile import DataFileError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+PLAYERS = ("random", "uniform")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,48 +35,44 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("scenario", metavar="SCENARIO")
     p.add_argument("--games", type=int, default=10, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
-    p.add_argument("--players", default="random,random", metavar="FP,DARK",
-                   help="players for the Free Peoples and the Dark side: random (default) or uniform")
+    p.add_argument("--players", default="random,random", metavar="P1,P2",
+                   help="a player for each side, in the ruleset's order of sides: random (the ruleset's "
+                        "own sampler, default) or uniform (uniform over every legal action)")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="switch on a named rule option of the scenario (repeatable), e.g. s5_second_wave_roll")
+    p.add_argument("--jobs", type=int, default=0, metavar="N",
+                   help="processes to play in (default: one per core); the report is the same for any N")
+    p.add_argument("--paranoid", action="store_true",
+                   help="check the invariants after every action, not only when a phase ends, and "
+                        "validate every action as a player's would be")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.rules.bofa1984.players import PLAYERS
-    from bofa_studio.rules.registry import make_game
-    from bofa_studio.scenario import load_scenario
-
     names = args.players.split(",")
     if len(names) != 2 or any(n not in PLAYERS for n in names):
         print(f"bofa-studio: error: --players takes two of {', '.join(PLAYERS)}, like random,random", file=sys.stderr)
         return EXIT_USAGE
-    if args.games < 1 or args.seed < 0:
-        print("bofa-studio: error: --games must be at least 1 and --seed not negative", file=sys.stderr)
+    if args.games < 1 or args.seed < 0 or args.jobs < 0:
+        print("bofa-studio: error: --games must be at least 1, --seed and --jobs not negative", file=sys.stderr)
         return EXIT_USAGE
     try:
-        scenario = load_scenario(args.scenario)
-        board = scenario.board
-        known = set(scenario.data["rules"]["options"])
-        unknown = [o for o in args.option if o not in known]
-        if unknown:
-            print(f"bofa-studio: error: unknown option(s) {', '.join(unknown)}; the scenario has "
-                  f"{', '.join(sorted(known))}", file=sys.stderr)
-            return EXIT_USAGE
-        game = make_game(scenario, board, {o: True for o in args.option})
+        scenario, game = _load(args.scenario, args.option)
+    except _UsageError as exc:
+        print(f"bofa-studio: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except DataFileError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_USAGE if exc.unreadable else EXIT_PROBLEMS
-    except NotImplementedError as exc:
-        print(f"bofa-studio: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    jobs = args.jobs or os.cpu_count() or 1
     start = time.perf_counter()
-    report = simulate(game, args.games, args.seed, (names[0], names[1]))
+    report = simulate(game, args.games, args.seed, (names[0], names[1]), paranoid=args.paranoid,
+                      jobs=jobs, source=(args.scenario, tuple(args.option)))
     elapsed = time.perf_counter() - start
     games_per_s = round(args.games / elapsed, 2) if elapsed > 0 else float("inf")
     report["scenario"] = scenario.name
-    report["options"] = sorted(name for name, on in game.options.items() if on)
+    report["options"] = sorted(name for name, on in getattr(game, "options", {}).items() if on)
     if args.json:
         print(json.dumps(report, sort_keys=True))
         print(f"simulate: {args.games} games in {elapsed:.1f} s, {games_per_s} games per second", file=sys.stderr)
@@ -82,45 +89,148 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if report["violations"] else EXIT_OK
 
 
-def simulate(game: Any, games: int, seed: int, players: tuple[str, str]) -> dict[str, Any]:
-    """Play ``games`` games; game ``i`` uses dice seed ``seed * 1_000_003 + i``."""
-    from bofa_studio.rules.bofa1984 import actions as A
-    from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
-    from bofa_studio.rules.bofa1984.invariants import violations
-    from bofa_studio.rules.bofa1984.players import PLAYERS
+class _UsageError(ValueError):
+    pass
+
+
+def _load(path: str, options: list[str] | tuple[str, ...]) -> tuple[Any, Any]:
+    from bofa_studio.rules.registry import UnknownRuleset, make_game
+    from bofa_studio.scenario import load_scenario
+
+    scenario = load_scenario(path)
+    board = scenario.board  # loaded and checked with the scenario
+    known = set(scenario.data.get("rules", {}).get("options", {}))
+    unknown = [o for o in options if o not in known]
+    if unknown:
+        raise _UsageError(f"unknown option(s) {', '.join(unknown)}; the scenario has {', '.join(sorted(known))}")
+    try:
+        return scenario, make_game(scenario, board, {o: True for o in options})
+    except (NotImplementedError, UnknownRuleset) as exc:
+        raise _UsageError(str(exc)) from None
+
+
+# -- players ------------------------------------------------------------------------------------
+
+
+def uniform_action(game: Any, state: Any, rng: int) -> tuple[Any, int]:
+    """A uniform pick from ``legal_actions``, drawing from the player's own generator."""
+    from bofa_studio.rules.core import uniform_index
+
+    actions = game.legal_actions(state)
+    rng, i = uniform_index(rng, len(actions))
+    return actions[i], rng
+
+
+def player_for(game: Any, name: str) -> Callable[[Any, int], tuple[Any, int]]:
+    """``random``: the ruleset's own sampler (``game.random_action``) where it has one."""
+    if name == "random" and hasattr(game, "random_action"):
+        return game.random_action
+    return lambda state, rng: uniform_action(game, state, rng)
+
+
+# -- playing ------------------------------------------------------------------------------------
+
+
+def play_one(game: Any, i: int, seed: int, players: tuple[str, str], paranoid: bool = False) -> tuple[dict, int, list[str]]:
+    """Game ``i`` of a run: (result, actions played, violations found). Dice seed ``seed * 1_000_003 + i``;
+    each side's player draws from its own generator, seeded from the game's."""
     from bofa_studio.rules.core import CHANCE, RuleError, seed_state
 
-    policy = {FREE_PEOPLES: PLAYERS[players[0]], DARK: PLAYERS[players[1]]}
+    game_seed = seed * 1_000_003 + i
+    sides = tuple(game.sides)
+    policy = {side: player_for(game, players[k]) for k, side in enumerate(sides[:2])}
+    rngs = {side: seed_state(game_seed * 2 + 1 + k) for k, side in enumerate(sides[:2])}
+    check = getattr(game, "invariant_violations", None)
+    phase: Callable[[Any], Hashable] | None = getattr(game, "phase", None)
+    apply = game.apply if paranoid else getattr(game, "apply_trusted", game.apply)
+    every_action = paranoid or phase is None
+    found: list[str] = []
+    checked_at = -1
+
+    def look(n: int) -> None:
+        nonlocal checked_at
+        checked_at = n
+        for v in check(state):  # type: ignore[misc]
+            found.append(f"game {i}, action {n}: {v}")
+
+    state = game.new_initial_state(game_seed)
+    current = phase(state) if phase is not None else None
+    n = 0
+    while not game.is_terminal(state):
+        player = game.current_player(state)
+        if player == CHANCE:
+            action = game.sample_chance(state)
+        else:
+            action, rngs[player] = policy[player](state, rngs[player])
+        try:
+            apply(state, action)
+        except RuleError as exc:
+            found.append(f"game {i}, action {n}: the rules refused an action offered as legal: {action!r}: {exc}")
+            break
+        except Exception as exc:  # a table or value of the scenario the rules cannot use: report it
+            found.append(f"game {i}, action {n}: the rules failed on {action!r}: {type(exc).__name__}: {exc}")
+            break
+        n += 1
+        if check is None:
+            continue
+        if every_action:
+            look(n)
+            continue
+        now = phase(state)  # type: ignore[misc]
+        if now != current:
+            current = now
+            look(n)
+    if check is not None and checked_at != n:  # the end of the game ends its last phase
+        look(n)
+    result = game.result(state) or {"winner": None, "level": "unfinished"}
+    return result, n, found
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_start(source: tuple[str, tuple[str, ...]], seed: int, players: tuple[str, str], paranoid: bool) -> None:
+    _, game = _load(source[0], source[1])
+    _WORKER.update(game=game, seed=seed, players=players, paranoid=paranoid)
+
+
+def _worker_play(i: int) -> tuple[dict, int, list[str]]:
+    w = _WORKER
+    return play_one(w["game"], i, w["seed"], w["players"], w["paranoid"])
+
+
+def simulate(game: Any, games: int, seed: int, players: tuple[str, str], *, paranoid: bool = False,
+             jobs: int = 1, source: tuple[str, tuple[str, ...]] | None = None,
+             start_method: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games and gather the report. With ``jobs`` > 1 the games are shared among
+    processes: forked from this one where the system can, otherwise started afresh, each
+    loading its game from ``source`` (the scenario file and options it was made from).
+    Results are gathered in game order, so the report is the same for any ``jobs``."""
+    jobs = min(jobs, games)
+    if start_method is None:
+        start_method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    if jobs > 1 and (source is not None or start_method == "fork"):
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunk = max(1, games // (jobs * 4))
+        if start_method == "fork":
+            # A forked worker inherits the game already built: no second load of the files.
+            _WORKER.update(game=game, seed=seed, players=players, paranoid=paranoid)
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        else:
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(start_method),
+                                       initializer=_worker_start, initargs=(source, seed, players, paranoid))
+        with pool:
+            played = list(pool.map(_worker_play, range(games), chunksize=chunk))
+        _WORKER.clear()
+    else:
+        played = [play_one(game, i, seed, players, paranoid) for i in range(games)]
     winners: dict[str, Any] = {}
     found: list[str] = []
     total_actions = 0
-    for i in range(games):
-        game_seed = seed * 1_000_003 + i
-        state = game.new_initial_state(game_seed)
-        rngs = {FREE_PEOPLES: seed_state(game_seed * 2 + 1), DARK: seed_state(game_seed * 2 + 2)}
-        n = 0
-        while not game.is_terminal(state):
-            player = game.current_player(state)
-            if player == CHANCE:
-                action = game.sample_chance(state)
-            else:
-                action, rngs[player] = policy[player](game, state, rngs[player])
-            try:
-                game.apply(state, action)
-            except RuleError as exc:
-                found.append(f"game {i}, action {n}: the rules refused an action offered as legal: {action!r}: {exc}")
-                break
-            except Exception as exc:  # a table or value of the scenario the rules cannot use: report it
-                found.append(f"game {i}, action {n}: the rules failed on {action!r}: {type(exc).__name__}: {exc}")
-                break
-            n += 1
-            # Moves are checked for stacking as they are made; the whole state is
-            # checked after every other action, which is where bookkeeping changes.
-            if not isinstance(action, A.Move):
-                for v in violations(game, state):
-                    found.append(f"game {i}, action {n}: {v}")
+    for result, n, violations in played:
         total_actions += n
-        result = game.result(state) or {"winner": None, "level": "unfinished"}
+        found += violations
         if result["winner"] is None:
             winners[result["level"]] = winners.get(result["level"], 0) + 1
         else:

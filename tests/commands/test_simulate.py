@@ -90,3 +90,139 @@ def test_named_options_can_be_switched_on(capsys):
     assert "unknown option" in capsys.readouterr().err
     code, report = run_json(capsys, "--games", "1", "--seed", "3", "--option", "o6_variable_reinforcements")
     assert code == 0 and report["violations"] == []
+
+
+# -- issue 15: ruleset-agnostic, invariants at phase ends, --paranoid, --jobs -------------------
+
+
+def test_jobs_give_the_same_report_as_one_process(capsys):
+    assert main(["simulate", SCENARIO, "--games", "3", "--seed", "4", "--json", "--jobs", "1"]) == 0
+    serial = capsys.readouterr().out
+    assert main(["simulate", SCENARIO, "--games", "3", "--seed", "4", "--json", "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == serial
+
+
+def test_workers_started_afresh_load_the_same_game_and_agree():
+    """Where processes cannot be forked (Windows, macOS), each worker loads the scenario itself."""
+    from bofa_studio.board import load_map
+    from bofa_studio.commands.simulate import simulate
+    from bofa_studio.rules.registry import make_game
+    from bofa_studio.scenario import load_scenario
+
+    scenario = load_scenario(SCENARIO)
+    game = make_game(scenario, load_map(scenario.map_path), {"o7_additional_stacking": True})
+    args = (game, 2, 6, ("random", "uniform"))
+    spawned = simulate(*args, jobs=2, source=(SCENARIO, ("o7_additional_stacking",)), start_method="spawn")
+    assert spawned == simulate(*args)
+
+
+def test_the_simulator_names_no_ruleset():
+    """It speaks the protocol: importing and running it loads no ruleset until a scenario names one."""
+    import subprocess
+    import sys
+
+    code = ("import sys, bofa_studio.commands.simulate as s; "
+            "assert not [m for m in sys.modules if 'bofa1984' in m], 'a ruleset was imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    source = (ROOT / "bofa_studio" / "commands" / "simulate.py").read_text(encoding="utf-8")
+    assert "bofa1984" not in source
+
+
+class Countdown:
+    """A ruleset with none of the optional members: two sides take 1 or 2 from a pile of 7;
+    whoever takes the last wins. A coin (chance) decides who starts."""
+
+    ruleset = "countdown"
+    sides = ("left", "right")
+
+    def new_initial_state(self, seed):
+        return {"pile": 7, "turn": None, "winner": None, "coin": seed % 2}
+
+    def current_player(self, state):
+        if state["winner"]:
+            return "terminal"
+        return "chance" if state["turn"] is None else state["turn"]
+
+    def legal_actions(self, state):
+        return [1, 2][: state["pile"]]
+
+    def sample_chance(self, state):
+        return ("coin", self.sides[state["coin"]])
+
+    def apply(self, state, action):
+        if state["turn"] is None:
+            state["turn"] = action[1]
+            return []
+        state["pile"] -= action
+        if state["pile"] == 0:
+            state["winner"] = state["turn"]
+        state["turn"] = self.sides[1 - self.sides.index(state["turn"])]
+        return []
+
+    def is_terminal(self, state):
+        return state["winner"] is not None
+
+    def result(self, state):
+        return {"winner": state["winner"], "level": "win"}
+
+
+def test_a_ruleset_without_sampler_or_invariants_plays_uniformly_from_legal_actions():
+    from bofa_studio.commands.simulate import simulate
+
+    report = simulate(Countdown(), 40, 3, ("random", "uniform"))
+    assert report["violations"] == []
+    assert sum(report["winners"][side]["win"] for side in report["winners"]) == 40
+    assert set(report["winners"]) == {"left", "right"}  # both sides win some: the picks vary
+    assert 4 <= report["mean_actions"] <= 8  # the coin, then 7 taken 1 or 2 at a time
+    assert simulate(Countdown(), 40, 3, ("random", "uniform")) == report
+
+
+def test_invariants_without_a_phase_are_checked_after_every_action():
+    from bofa_studio.commands.simulate import simulate
+
+    class Leaky(Countdown):
+        def invariant_violations(self, state):
+            return ["the pile has shrunk"] if state["pile"] < 7 else []
+
+    report = simulate(Leaky(), 5, 0, ("random", "random"))
+    # Every take (all actions but the coin) leaves a smaller pile, and each is reported.
+    assert len(report["violations"]) == round(report["mean_actions"] * 5) - 5
+    assert all(v.endswith(": the pile has shrunk") for v in report["violations"])
+
+
+def _first_and_all(report: dict) -> tuple[dict[str, str], set[tuple[str, str]]]:
+    first: dict[str, str] = {}
+    found = set()
+    for v in report["violations"]:
+        game, rest = v.split(", action ", 1)
+        first.setdefault(game, v)
+        found.add((game, rest.split(": ", 1)[1]))
+    return first, found
+
+
+def test_phase_end_checks_find_what_paranoid_checks_find_on_a_seeded_buggy_corpus(monkeypatch):
+    """An injected bug: moves ignore B-9 ("only one full-strength counter, or two reduced ones,
+    may end movement in a hex"). Checked only where phases end, the simulator finds the same
+    broken games at the same action, with the same first violation, as checked after every
+    action, and nothing that every-action checks do not also find."""
+    from bofa_studio.board import load_map
+    from bofa_studio.commands.simulate import simulate
+    from bofa_studio.rules.bofa1984 import movement
+    from bofa_studio.rules.registry import make_game
+    from bofa_studio.scenario import load_scenario
+
+    monkeypatch.setattr(movement, "stacking_problem", lambda game, state, counters: None)
+    scenario = load_scenario(SCENARIO)
+    game = make_game(scenario, load_map(scenario.map_path))
+    at_phase_ends = simulate(game, 4, 11, ("random", "random"))
+    paranoid = simulate(game, 4, 11, ("random", "random"), paranoid=True)
+    first_p, all_p = _first_and_all(paranoid)
+    first_e, all_e = _first_and_all(at_phase_ends)
+    assert first_e and first_e == first_p
+    assert all_e <= all_p
+    assert any("stacking in" in v for v in first_e.values())
+
+
+def test_paranoid_flag_runs_clean_on_a_correct_engine(capsys):
+    assert main(["simulate", SCENARIO, "--games", "1", "--seed", "2", "--paranoid", "--json", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["violations"] == []

@@ -83,3 +83,32 @@ GOLDEN_GROUPS = {
 GOLDEN_END = (12, "over", 3)
 GOLDEN_DIGEST = "ffb3c3650f3505d293383605d7d26bb6908186dd27d2f5dc128ec567cc30b4b2"
 GOLDEN_DIGEST_V2 = "42adb8efa284c6d2f9bcc1e86a5d6c54b1502408fffd876df2213764271141ce"
+
+
+def test_a_copied_state_plays_on_alone():
+    """A copy (search's workhorse) shares nothing mutable: playing on from the copy leaves the
+    original's digest untouched, and both play on to the same end as a game never copied."""
+    game = make_game(golden_board())
+    state = golden_position(game)
+    rng = seed_state(5)
+    for _ in range(120):
+        if game.current_player(state) == CHANCE:
+            action = game.sample_chance(state)
+        else:
+            action, rng = random_player(game, state, rng)
+        game.apply(state, action)
+    before = state_digest(game, state)
+    copy = state.copy()
+    assert state_digest(game, copy) == before
+    crng = rng
+    for _ in range(280):
+        if game.is_terminal(copy):
+            break
+        if game.current_player(copy) == CHANCE:
+            action = game.sample_chance(copy)
+        else:
+            action, crng = random_player(game, copy, crng)
+        game.apply(copy, action)
+    assert state_digest(game, state) == before
+    assert (copy.turn, copy.stage, len(copy.eliminated)) == GOLDEN_END
+    assert game.legacy_digest(copy, 1) == GOLDEN_DIGEST

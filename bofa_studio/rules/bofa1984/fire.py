@@ -37,8 +37,9 @@ def firing_units(game: BofaGame, state: State) -> list[tuple[str, ...]]:
     side = state.phase_player
     enemy = other_side(side)
     units = []
+    archer_side = game.archer_side
     for h, stack in state.stacks.items():
-        archers = tuple(c for c in stack if game.specs[c].side == side and game.specs[c].is_archer)
+        archers = tuple(c for c in stack if archer_side.get(c) == side)
         if not archers or any(c in state.fired for c in archers):
             continue
         if has_side(game, state, h, enemy):
@@ -79,18 +80,21 @@ def invisible(game: BofaGame, state: State, h: int) -> bool:
 
 
 def visible(game: BofaGame, state: State, h: int, reach: int) -> frozenset[int]:
-    """S-8: hexes within ``reach`` the archer in ``h`` sees, any counter blocking (bofa_studio.los).
-    Cached per (hex, reach, occupied hexes): a FIRE phase asks the same question many times."""
-    occupied = frozenset(state.stacks)
+    """S-8: hexes within ``reach`` the archer in ``h`` sees, any counter blocking.
+
+    From the board's line-of-sight table (bofa_studio.los), whose hex indexes are the
+    compiled board's (both number ``sorted(board.hexes())``). Cached per (hex, reach,
+    occupied hexes): a FIRE phase asks the same question many times."""
+    occupied = 0
+    for i in state.stacks:
+        occupied |= 1 << i
     key = (h, reach, occupied)
     cache = game._los_cache
     hit = cache.get(key)
     if hit is None:
-        from bofa_studio.los import visible_from
+        from bofa_studio.los import los_table
 
-        cb = game.cb
-        v = visible_from(game.board, cb.hexes[h], reach, frozenset(cb.hexes[i] for i in occupied))
-        hit = frozenset(cb.index[x] for x in v.visible)
+        hit = frozenset(los_table(game.board).visible(h, reach, occupied))
         if len(cache) > 4096:
             cache.clear()
         cache[key] = hit

@@ -10,6 +10,7 @@ is a counter or stack to a destination, an attack a set of attackers and a hex).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bofa_studio.board.model import Board
@@ -29,7 +30,8 @@ from bofa_studio.rules.bofa1984 import (
 )
 from bofa_studio.rules.bofa1984.compiled import CompiledBoard
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
-from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES
+from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
+from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.legacy import digest_v1
 from bofa_studio.rules.bofa1984.state import State
 from bofa_studio.rules.bofa1984.tables import Tables
@@ -122,6 +124,9 @@ class BofaGame:
             if "thranduil" in entry["counters"]:
                 for cid in self.extra_elves:  # O-8: they set up with the Elves
                     self.setup_zone[cid] = zone
+        self._setup_sets = {side: frozenset(cids) for side, cids in self.setup_counters.items()}
+        # Archers by side, for the FIRE phase's hot path (B-8).
+        self.archer_side = {cid: s.side for cid, s in self.specs.items() if s.is_archer}
         self.reinforcement: dict[str, dict[str, Any]] = {}
         # Reinforcements whose entry a die roll picks, when their option is chosen (S-5).
         self.rolled_reinforcements: dict[str, dict[str, Any]] = {}
@@ -146,7 +151,9 @@ class BofaGame:
             for mid, m in self.tables.modifiers.items()
         }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
-        self._los_cache: dict[tuple[int, int, frozenset[int]], frozenset[int]] = {}
+        self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
+        # (side, start, budget) -> where terrain alone lets a move reach (movement.reachable).
+        self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------
@@ -224,6 +231,14 @@ class BofaGame:
             return self.setup_counters[side]
         base = [c for c in self.setup_counters[side] if c not in self.tribe_of]
         return base + [c for c in self.tribe_counters if self.tribe_of[c] not in state.variable_tribes]
+
+    def sets_up(self, state: State, side: str, cid: str) -> bool:
+        """``cid in self.setup_list(state, side)``, without building the list (a hot path)."""
+        if side == FREE_PEOPLES:
+            return cid in self._setup_sets[side] or cid in state.extra_elves
+        if cid in self.tribe_of:
+            return self.tribe_of[cid] not in state.variable_tribes
+        return cid in self._setup_sets[side]
 
     def _variable_reinforcements(self, oob: dict[str, Any]) -> None:
         """O-6: any 2 of the 5 tribes may come over the mountain on turn 4; the others set up
@@ -501,7 +516,22 @@ class BofaGame:
         state.actions += 1
         return events
 
-    # setup
+    # -- the protocol's optional members, for the simulator and search --------------
+    def apply_trusted(self, state: State, action: Any) -> list[Event]:
+        """``apply`` for an action that came from ``legal_actions`` (or ``random_action``) of
+        this very state: checks that only refuse illegal actions are skipped."""
+        events = TRUSTED.get(type(action), HANDLERS[type(action)])(self, state, action)
+        state.actions += 1
+        return events
+
+    def invariant_violations(self, state: State) -> list[str]:
+        """What no sequence of legal actions can bring about (see ``invariants``)."""
+        return violations(self, state)
+
+    def phase(self, state: State) -> tuple[Any, ...]:
+        """Changes when a side's setup, a phase (``end_phase`` clears ``phase_kind``) or the game
+        ends, and when a phase begins: where the simulator checks invariants."""
+        return (state.turn, state.phase_no, state.phase_kind, state.setup_side, state.stage == "over")
 
     # -- placement (B-2, B-5): see placement.py --------------------------------------
     def reinforcements_ready(self, state: State) -> list[str]:

@@ -72,10 +72,13 @@ def violations(game: BofaGame, state: State) -> list[str]:
     mid_move = state.stage in ("move", "escape", "regroup_place") or (state.stage == "roll" and state.phase_kind == "move")
     if not mid_move:
         # B-9 holds at the end of every movement phase, so outside one it must hold everywhere.
+        side_of = game.side_of
         for h, stack in state.stacks.items():
+            if len(stack) < 2:
+                continue  # one counter can always lie alone (B-9 limits what lies together)
             for side in SIDES:
-                mine = [c for c in stack if game.specs[c].side == side]
-                if mine:
+                mine = [c for c in stack if side_of[c] == side]
+                if len(mine) > 1:
                     problem = stacking_problem(game, state, mine)
                     if problem:
                         out.append(f"stacking in {game.cb.label(h)}: {problem}")

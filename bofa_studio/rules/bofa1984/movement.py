@@ -9,6 +9,8 @@ phase can bring a counter back.
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -107,13 +109,14 @@ class _LazyHeld:
 
 
 def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
-              held: set[int] | None = None) -> dict[int, int]:
+              held: set[int] | None = None) -> Mapping[int, int]:
     """Hexes the movers can end in (before stacking) -> the previous hex on a cheapest path.
 
     B-6 and B-10: enemy-held hexes can be entered only as the end of a move, by a
     counter that began the phase next to it, by Beorn, or by a Giant Eagle; Eagles
     fly over everything but the Front Gate's walls. ``held`` (enemy-held hexes) may
-    be passed in when many searches share one state.
+    be passed in when many searches share one state. The answer is read-only (it may be
+    shared with other calls).
     """
     cb = game.cb
     specs = game.specs
@@ -148,14 +151,38 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
             frontier = nxt
         return prev
 
+    # Enemy-held hexes only take away from what terrain allows, so the search with nobody
+    # on the map, cached per (side, start, budget), is the answer unless an enemy-held hex
+    # lies within it; then the search is run again with the enemy in place.
+    key = (side, start, budget)
+    free = game._reach_cache.get(key)
+    if free is None:
+        free = game._reach_cache[key] = MappingProxyType(
+            _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, stacks, False, False, frozenset()))
+    if held is None:
+        side_of, controls = game.side_of, game.controls
+        touched = any(side_of[c] == enemy and c in controls for h in free.keys() & stacks.keys() for c in stacks[h])
+    else:
+        touched = any(h in free for h in held)
+    if not touched:
+        return free
     if held is None:
         held = _LazyHeld(game, state, enemy)
-    adjacent_start = cb.adjacent_open[start]
     unmoved = all(state.phase_start.get(c) == start for c in movers)
-    ground = game.ground_steps[side]
-    # Costs are small integers, so a bucket queue beats a heap (Dial's algorithm).
+    return _search(game.ground_steps[side], len(cb), start, budget, held, stacks, beorn, unmoved,
+                   cb.adjacent_open[start])
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _search(ground: list[tuple[tuple[int, int], ...]], size: int, start: int, budget: int, held: Container[int],
+            stacks: dict[int, list[str]], beorn: bool, unmoved: bool, adjacent_start: frozenset[int]) -> dict[int, int]:
+    """Dial's algorithm over the step costs (costs are small integers, so a bucket queue
+    beats a heap): hex -> the previous hex on a cheapest path within ``budget``."""
+    prev: dict[int, int] = {}
     far = 1 << 30
-    dist = [far] * len(cb)
+    dist = [far] * size
     dist[start] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
@@ -167,7 +194,7 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
                 nd = d + cost
                 if nd > budget or nd >= dist[n]:
                     continue
-                if n in held:
+                if n in stacks and n in held:  # most hexes are empty: ask the dict first
                     # Only as the end of the move (B-6, B-10); never searched beyond.
                     if beorn or (unmoved and h == start and n in adjacent_start):
                         dist[n] = nd
@@ -179,7 +206,7 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     return prev
 
 
-def path_to(prev: dict[int, int], start: int, dest: int) -> list[int]:
+def path_to(prev: Mapping[int, int], start: int, dest: int) -> list[int]:
     path = [dest]
     while path[-1] != start:
         path.append(prev[path[-1]])
@@ -215,7 +242,7 @@ def standard_destination_problem(game: BofaGame, state: State, movers: tuple[str
 
 
 def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
-                held: set[int] | None = None) -> tuple[dict[int, int], list[int]]:
+                held: set[int] | None = None) -> tuple[Mapping[int, int], list[int]]:
     """(the search tree for paths, the sorted destinations where the movers may end)."""
     start = state.pos[movers[0]]
     reach = reachable(game, state, movers, start, held)

@@ -71,7 +71,7 @@ def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
 def place_problem(game: BofaGame, state: State, cid: str, h: int, side: str) -> RuleError | None:
     """Why ``cid`` may not be set up in ``h`` now (B-2, B-9), or None."""
     spec = game.specs[cid]
-    if cid not in game.setup_zone or spec.side != side or cid not in game.setup_list(state, side):
+    if cid not in game.setup_zone or spec.side != side or not game.sets_up(state, side, cid):
         return RuleError("B-2", f"{spec.name} is not set up by {side} at the start")
     if cid in state.pos:
         return RuleError("B-2", f"{spec.name} is already on the map")

@@ -17,6 +17,9 @@ def stacking_problem(game: BofaGame, state: State, counters: Iterable[str]) -> s
     reduced Dwarf), plus at most one leader/character; Beorn stacks with no friend.
     B-10: Thorin counts both as a leader and as a combat counter.
     """
+    counters = list(counters)
+    if len(counters) < 2:
+        return None  # every limit is on what lies together
     specs = game.specs
     steps = state.steps
     leaders = 0
@@ -25,7 +28,6 @@ def stacking_problem(game: BofaGame, state: State, counters: Iterable[str]) -> s
     beorn = False
     eagles = others = 0
     n = 0
-    counters = list(counters)
     rider_carries = -1
     if game.o7:
         # O-7: a goblin (not a wolf rider) may lie on top of a wolf rider without counting.
