@@ -22,11 +22,17 @@ if TYPE_CHECKING:
 
 def after_move(game: BofaGame, state: State, movers: tuple[str, ...], path: list[int]) -> list[Event]:
     """Bookkeeping once a move is made: O-3 (Thorin left the gate), S-10 escape offers."""
-    if "thorin" in movers and game.cb.front_gate[path[0]]:
-        state.thorin_left = True
+    note_thorin_left(game, state, movers, path[0])
     if not game.option("s10_leaders"):
         return []
     return offer_escapes(game, state, other_side(game.side_of[movers[0]]), path[1:])
+
+
+def note_thorin_left(game: BofaGame, state: State, counters: tuple[str, ...], from_hex: int) -> None:
+    """O-3: the shift starts "as soon as Thorin leaves the Front Gate hex", however he leaves
+    it: a move, an advance after combat, or a shift that makes room for a regrouped unit."""
+    if "thorin" in counters and game.cb.front_gate[from_hex]:
+        state.thorin_left = True
 
 
 def offer_escapes(game: BofaGame, state: State, side: str, hexes: list[int]) -> list[Event]:
