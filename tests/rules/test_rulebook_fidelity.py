@@ -11,8 +11,10 @@ import pytest
 from bofa_helpers import label_of, make_game, nb, plain_board, position
 
 from bofa_studio.board.model import HexsideFeature, Terrain
-from bofa_studio.rules.bofa1984.actions import Advance, Attack, DieRoll
-
+from bofa_studio.rules.bofa1984.actions import Advance, Attack, DieRoll, Place
+from bofa_studio.rules.bofa1984.combat import strength
+from bofa_studio.rules.bofa1984.invariants import violations
+from bofa_studio.rules.bofa1984.losses import hit
 from bofa_studio.rules.core import RuleError
 
 
@@ -90,3 +92,30 @@ def test_o3_thorin_leaving_the_gate_by_an_advance_starts_the_shift():
     assert state.stage == "advance" and not state.thorin_left
     game.apply(state, Advance(("thorin",)))
     assert label_of(game, state, "thorin") == sw and state.thorin_left
+
+
+# -- 1. O-5 without S-10: Thuk returns with 1 ---------------------------------------------------
+
+
+@pytest.mark.parametrize("s10", [False, True])
+def test_o5_thuk_returns_with_a_combat_strength_of_1_with_or_without_s10(s10):
+    """O-5: "If a goblin leader is killed, he is brought back into play with half combat strength ...
+    Thuk returns with a combat strength of 1." Without S-10's hit markers Thuk comes back on his
+    reduced face, which shows 2, so a marker takes it down to 1; Azug (4) returns with 2."""
+    board = plain_board(6, 6)
+    game = make_game(board, o5_goblin_leaders=True, s10_leaders=s10)
+    state = position(game, {"0202": "thuk", "0303": "azug", "0404": "thuk_goblin_scimitar_1",
+                            "0505": "azug_goblin_scimitar_1"})
+    events = []
+    while "thuk" in state.pos:
+        hit(game, state, "thuk", None, events)
+    while "azug" in state.pos:
+        hit(game, state, "azug", None, events)
+    assert state.returning == ["thuk", "azug"]
+    game.apply(state, Place("thuk", h(board, "0404")))
+    game.apply(state, Place("azug", h(board, "0505")))
+    assert strength(game, state, "thuk") == 1 and strength(game, state, "azug") == 2
+    assert not violations(game, state)
+    if not s10:  # on the reduced face: the next hit removes him (B-1 TAKING A HIT)
+        hit(game, state, "thuk", None, events)
+        assert "thuk" not in state.pos and "thuk" not in state.hits

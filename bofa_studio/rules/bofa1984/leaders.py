@@ -139,17 +139,26 @@ def return_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
 
 
 def bring_back(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:
-    """O-5: back with half his combat strength (Thuk, 3, returns with 1)."""
+    """O-5: back "with half combat strength" (rounded down: "Thuk returns with a combat strength
+    of 1", and his printed strength is 3).
+
+    With S-10 he is on his full face with hit markers making up the difference. Without S-10
+    he comes back on his reduced face (one more hit removes him, as a half-strength counter),
+    and where that face shows more than half his strength (Thuk's shows 2) a hit marker
+    makes up the difference, as a player at the table would mark it."""
     if h not in return_hexes(game, state, cid):
         raise RuleError("O-5", f"{game.specs[cid].name} returns in a hex with a counter of his tribe")
-    full = game.specs[cid].strength[1]
+    reduced, full = game.specs[cid].strength
+    half = full // 2
     state.returning.remove(cid)
     state.eliminated.remove(cid)
     if game.option("s10_leaders"):
         state.steps[cid] = 2
-        state.hits[cid] = full - full // 2
+        state.hits[cid] = full - half
     else:
         state.steps[cid] = 1
+        if reduced > half:
+            state.hits[cid] = reduced - half
     put(state, cid, h)
     state.moved.add(cid)
     return [Event("leader_returns", f"O-5: {game.specs[cid].name} returns in {game.cb.label(h)}", {"counter": cid})]
