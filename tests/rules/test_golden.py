@@ -46,7 +46,7 @@ def test_move_generator_counts():
     state = golden_position(game)
     counts = Counter(type(a).__name__ for a in game.legal_actions(state))
     per_group = {g: len(ds) for g, ds in _dests(game, state).items()}
-    assert counts == {"Move": 427, "EndPhase": 1}
+    assert counts == {"Move": 451, "EndPhase": 1}
     assert per_group == GOLDEN_GROUPS
 
 
@@ -76,10 +76,12 @@ def test_random_play_digest():
     assert state_digest(game, state) == GOLDEN_DIGEST_V2
 
 
+# B-9 takes effect at the end of the movement phase (issue 13): a full-strength counter may
+# now also end a move on a friend who has not moved yet and can make room (24 more moves).
 GOLDEN_GROUPS = {
-    "wolf_rider_1": 55, "thrak": 46, "wolf_rider_1+thrak": 43, "azug_goblin_archer_1": 41, "wolf_1": 82,
-    "warg_1": 89, "azug_goblin_spearman_1": 41, "azug_goblin_axeman_1": 30,
+    "wolf_rider_1": 58, "thrak": 46, "wolf_rider_1+thrak": 46, "azug_goblin_archer_1": 44, "wolf_1": 87,
+    "warg_1": 94, "azug_goblin_spearman_1": 44, "azug_goblin_axeman_1": 32,
 }
-GOLDEN_END = (12, "over", 3)
-GOLDEN_DIGEST = "ffb3c3650f3505d293383605d7d26bb6908186dd27d2f5dc128ec567cc30b4b2"
-GOLDEN_DIGEST_V2 = "42adb8efa284c6d2f9bcc1e86a5d6c54b1502408fffd876df2213764271141ce"
+GOLDEN_END = (12, "over", 4)
+GOLDEN_DIGEST = "488c80cbb5c04fe812c06b812b85df49d5d95750fc262578197a00586734ff9b"
+GOLDEN_DIGEST_V2 = "6a619c4361427aa0991fd6662aeec51a8075f5897d4ba8b7246e77b4d13f1294"
