@@ -9,6 +9,7 @@ may leave a hex over the stacking limits as long as one more move can put it rig
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -232,8 +233,14 @@ def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
     ``held`` and ``outlook`` may be passed in when many groups are weighed in one state."""
     start = state.pos[movers[0]]
     reach = reachable(game, state, movers, start, held)
-    if outlook is None:
-        outlook = StackingOutlook(game, state, held)
+    may_end = end_check(game, state, movers, start, outlook or StackingOutlook(game, state, held))
+    return reach, sorted(d for d in reach if d != start and may_end(d))
+
+
+def end_check(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
+              outlook: StackingOutlook) -> Callable[[int], bool]:
+    """Whether the movers may end their move in a hex they can reach (hex rules and B-9), as a
+    function, so that a random player can ask about the one hex it picks."""
     # Within B-9 now and after leaving: an empty destination needs no further look.
     clean = not outlook.over and outlook.leaving(movers, start)[1] is None and (
         len(movers) == 1 or stacking_problem(game, state, movers) is None)
@@ -241,20 +248,16 @@ def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
     standard = game.standard_moves
     fg = game.cb.front_gate
     alone = list(movers)
-    dests = []
-    for d in reach:
-        if d == start:
-            continue
+
+    def may_end(d: int) -> bool:
         if d not in stacks:
             if standard and fg[d] and hex_problem(game, state, movers, d):
-                continue
-            if clean or outlook.problem(movers, start, d, arriving=alone) is None:
-                dests.append(d)
-        elif not (standard and standard_destination_problem(game, state, movers, d)) \
-                and outlook.problem(movers, start, d) is None:
-            dests.append(d)
-    dests.sort()
-    return reach, dests
+                return False
+            return clean or outlook.problem(movers, start, d, arriving=alone) is None
+        return not (standard and standard_destination_problem(game, state, movers, d)) \
+            and outlook.problem(movers, start, d) is None
+
+    return may_end
 
 
 def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:

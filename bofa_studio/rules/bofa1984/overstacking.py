@@ -70,6 +70,9 @@ class StackingOutlook:
         self.held = held
         self.over = over_stacked(game, state, self.side)
         self._exit_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._next_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._fits_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._ways: dict[int, list[tuple[tuple[str, ...], list[int]]]] = {}
         self._leaving: dict[tuple[tuple[str, ...], int], tuple[list[str], str | None]] = {}
 
     def _friends(self, h: int) -> list[str]:
@@ -97,32 +100,42 @@ class StackingOutlook:
         ``arriving`` is the friends in ``dest`` after the move, when the caller has it."""
         game, state = self.game, self.state
         over = self.over
-        after: dict[int, list[str]] = {}
-        why: dict[int, str] = {h: p for h, p in over.items() if h != start and h != dest}
-        if start is not None:
-            rest, problem = self.leaving(movers, start)
-            after[start] = rest
-            if problem:
-                why[start] = problem
         if arriving is None:
             arriving = self._friends(dest) + list(movers)
-        after[dest] = arriving
-        if len(arriving) > 1:
-            problem = stacking_problem(game, state, arriving)
-            if problem:
-                why[dest] = problem
-        if not why:
+        dest_problem = stacking_problem(game, state, arriving) if len(arriving) > 1 else None
+        rest: list[str] = []
+        start_problem = None
+        if start is not None:
+            rest, start_problem = self.leaving(movers, start)
+        others = [h for h in over if h != start and h != dest] if over else []
+        count = len(others) + (start_problem is not None) + (dest_problem is not None)
+        if not count:
             return None
-        label = game.cb.label
-        if len(why) > 1:
-            hexes = " and ".join(label(h) for h in sorted(why))
-            return f"{hexes} would both be over the stacking limits; put one right before over-stacking another"
-        (y, problem), = why.items()
-        done = state.moved | set(movers) if movers_done else state.moved
-        if self._has_way_out(y, after, done):
-            return None
-        return (f"{label(y)} would be over the stacking limits ({problem}) with no counter there left "
-                f"to move out and put it right before the phase ends")
+        if count == 1:
+            if others:
+                y, problem = others[0], over[others[0]]
+                if self._still_way_out(y, start, dest):  # the usual case while a hex is over
+                    return None
+            elif start is not None and start_problem is not None:
+                y, problem = start, start_problem
+            else:
+                y, problem = dest, dest_problem or ""
+            if y == dest and movers_done and self._way_out_after_arrival(dest, arriving, start):
+                return None
+            after = {dest: arriving}
+            if start is not None:
+                after[start] = rest
+            if self._has_way_out(y, after, movers if movers_done else ()):
+                return None
+            return (f"{game.cb.label(y)} would be over the stacking limits ({problem}) with no counter there "
+                    f"left to move out and put it right before the phase ends")
+        why = set(others)
+        if start is not None and start_problem:
+            why.add(start)
+        if dest_problem:
+            why.add(dest)
+        hexes = " and ".join(game.cb.label(h) for h in sorted(why))
+        return f"{hexes} would both be over the stacking limits; put one right before over-stacking another"
 
     def finishable(self) -> bool:
         """Whether the phase can still end within B-9 as things stand: no hex over the limits,
@@ -130,17 +143,19 @@ class StackingOutlook:
         if len(self.over) != 1:
             return not self.over
         (y,) = self.over
-        return self._has_way_out(y, {}, self.state.moved)
+        return self._has_way_out(y, {}, ())
 
-    def _has_way_out(self, y: int, after: dict[int, list[str]], done: set[str]) -> bool:
+    def _has_way_out(self, y: int, after: dict[int, list[str]], just_moved: tuple[str, ...]) -> bool:
         """Whether one move of counters in ``y`` that have not moved (alone, or all of them
-        together, as ``movement.movable_groups`` offers) leaves every hex within B-9."""
+        together, as ``movement.movable_groups`` offers) leaves every hex within B-9. ``after``
+        holds the friends of the hexes a move being weighed changes; ``just_moved`` its movers."""
         game, state = self.game, self.state
         specs = game.specs
         residents = after.get(y)
         if residents is None:
             residents = self._friends(y)
-        free = [c for c in residents if c not in done]
+        moved = state.moved
+        free = [c for c in residents if c not in moved and c not in just_moved]
         groups = [(c,) for c in free]
         if len(free) > 1 and not any(specs[c].is_beorn for c in free):
             groups.append(tuple(free))
@@ -148,17 +163,96 @@ class StackingOutlook:
             rest = [c for c in residents if c not in group]
             if len(rest) > 1 and stacking_problem(game, state, rest):
                 continue
+            # Hexes next door that take the group as things stand, unless the move being
+            # weighed changes them: usually enough, found once per state.
+            if any(d not in after for d in self._next_fits(group, y)):
+                return True
             alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
-            for d in self._exits(group, y):
-                there = after.get(d)
-                if there is None:
-                    there = self._friends(d)
-                if not there:
-                    if alone_ok:
+            for search in (self._next_exits, self._exits):
+                for d in search(group, y):
+                    there = after.get(d)
+                    if there is None:
+                        there = self._friends(d)
+                    if not there:
+                        if alone_ok:
+                            return True
+                    elif stacking_problem(game, state, there + list(group)) is None:
                         return True
-                elif stacking_problem(game, state, there + list(group)) is None:
+        return False
+
+    def _way_out_after_arrival(self, dest: int, arriving: list[str], start: int | None) -> bool:
+        """A quick yes for a move onto friends who have not moved: one of them (or all of them)
+        can step next door, somewhere other than the hex the movers leave, and the movers
+        with whoever stays are within B-9."""
+        game, state = self.game, self.state
+        for group, fits in self._resident_ways(dest):
+            if any(d != start for d in fits):
+                rest = [c for c in arriving if c not in group]
+                if len(rest) < 2 or stacking_problem(game, state, rest) is None:
                     return True
         return False
+
+    def _resident_ways(self, y: int) -> list[tuple[tuple[str, ...], list[int]]]:
+        """Each group ``movement.movable_groups`` would offer from ``y`` as things stand, with
+        the hexes next door it fits in (found once per state)."""
+        ways = self._ways.get(y)
+        if ways is None:
+            game, state = self.game, self.state
+            free = [c for c in self._friends(y) if c not in state.moved]
+            groups = [(c,) for c in free]
+            if len(free) > 1 and not any(game.specs[c].is_beorn for c in free):
+                groups.append(tuple(free))
+            ways = self._ways[y] = [(group, self._next_fits(group, y)) for group in groups]
+        return ways
+
+    def _still_way_out(self, y: int, start: int | None, dest: int) -> bool:
+        """A quick yes for a move that leaves the over-stacked ``y`` alone: one of its ways out
+        as things stand leads next door, to neither end of the move."""
+        game, state = self.game, self.state
+        residents = self._friends(y)
+        for group, fits in self._resident_ways(y):
+            if any(d != start and d != dest for d in fits):
+                rest = [c for c in residents if c not in group]
+                if len(rest) < 2 or stacking_problem(game, state, rest) is None:
+                    return True
+        return False
+
+    def _next_fits(self, group: tuple[str, ...], y: int) -> list[int]:
+        """Up to three of :meth:`_next_exits` where ``group`` lies within B-9 in this state."""
+        key = (group, y)
+        hit = self._fits_cache.get(key)
+        if hit is None:
+            game, state = self.game, self.state
+            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
+            hit = []
+            for d in self._next_exits(group, y):
+                there = self._friends(d)
+                if (alone_ok if not there else stacking_problem(game, state, there + list(group)) is None):
+                    hit.append(d)
+                    if len(hit) == 3:
+                        break
+            self._fits_cache[key] = hit
+        return hit
+
+    def _next_exits(self, group: tuple[str, ...], y: int) -> list[int]:
+        """The hexes next to ``y`` that ``group`` could step into without meeting an enemy: a
+        subset of :meth:`_exits` (one step within the movement value is always reachable)."""
+        key = (group, y)
+        hit = self._next_cache.get(key)
+        if hit is None:
+            from bofa_studio.rules.bofa1984.movement import has_side, movement_allowance
+
+            game, state = self.game, self.state
+            specs = game.specs
+            flying = all(specs[c].is_eagle for c in group)
+            steps = game.fly_steps[y] if flying else game.ground_steps[self.side][y]
+            budget = movement_allowance(game, state, group)
+            enemy = other_side(self.side)
+            standard = game.standard_moves
+            hit = self._next_cache[key] = [
+                n for n, cost in steps if cost <= budget and not has_side(game, state, n, enemy)
+                and not (standard and hex_problem(game, state, group, n))]
+        return hit
 
     def _exits(self, group: tuple[str, ...], y: int) -> list[int]:
         """Where ``group`` could move from ``y`` without meeting an enemy: the reach of a move

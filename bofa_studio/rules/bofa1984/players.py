@@ -4,7 +4,8 @@
 default) is also uniform at each level, but samples in two steps, first a piece
 (or "end the phase"), then one of that piece's legal actions: the same support
 as ``legal_actions`` without listing every destination of every counter at every
-step, which keeps a full random game to a fraction of a second. Players draw
+step (a destination is checked only once drawn), which keeps a full random game
+to a fraction of a second. Players draw
 from their own generator, never from the game's dice.
 """
 
@@ -90,11 +91,18 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                 rng, j = uniform_index(rng, len(hexes))
                 return A.Place(what, game.hex(hexes[j])), rng
         else:
-            reach, dests = movement.legal_moves(game, state, what, outlook=outlook)
-            if dests:
-                rng, j = uniform_index(rng, len(dests))
-                path = movement.path_to(reach, state.pos[what[0]], dests[j])
-                return A.Move(what, game.hex(dests[j]), tuple(game.hex(h) for h in path)), rng
+            # Uniform over the legal destinations, asking only about the hexes drawn: drawing
+            # without replacement until one is legal picks each legal one alike.
+            start = state.pos[what[0]]
+            reach = movement.reachable(game, state, what, start)
+            may_end = movement.end_check(game, state, what, start, outlook)
+            hexes = sorted(d for d in reach if d != start)
+            while hexes:
+                rng, j = uniform_index(rng, len(hexes))
+                d = hexes.pop(j)
+                if may_end(d):
+                    path = movement.path_to(reach, start, d)
+                    return A.Move(what, game.hex(d), tuple(game.hex(h) for h in path)), rng
         options.pop(i)
 
 
