@@ -15,6 +15,7 @@ from bofa_helpers import label_of, make_game, nb, plain_board, position
 from bofa_studio.board.model import HexFeature, HexsideFeature, Terrain
 from bofa_studio.rules.bofa1984.actions import Advance, Attack, DieRoll, EndPhase, Move, Place
 from bofa_studio.rules.bofa1984.combat import strength
+from bofa_studio.rules.bofa1984.eagles import dive_ends
 from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.leaders import escape_hexes
 from bofa_studio.rules.bofa1984.losses import hit
@@ -310,3 +311,18 @@ def test_o5_a_leader_with_no_tribe_to_return_to_in_that_phase_stays_dead():
     events = game.apply(state, EndPhase())
     assert not state.returning and "thuk" in state.eliminated
     assert any(e.kind == "leader_lost" and "Thuk" in e.text for e in events)
+
+
+def test_b9_an_eagle_that_must_make_room_may_not_dive_and_fly_back():
+    """S-7 dives end the Eagle's move; B-9 "take effect only at the end of the movement phase". An
+    Eagle that is the one counter free to leave an over-stacked hex may dive, but not fly back there."""
+    board = plain_board(6, 6)
+    board.set_terrain(h(board, "0303"), Terrain.MOUNTAIN, 1)
+    game = make_game(board, s7_dive_attacks=True)
+    state = position(game, {"0101": ["dwarf_axeman_1", "giant_eagle_1"], "0303": "azug_goblin_scimitar_1"},
+                     player="free_peoples")
+    target = game.idx(h(board, "0303"))
+    assert game.idx(h(board, "0101")) in dive_ends(game, state, "giant_eagle_1", target)
+    state.moved.add("dwarf_axeman_1")  # the Dwarf moved onto the Eagle: the Eagle must leave
+    ends = dive_ends(game, state, "giant_eagle_1", target)
+    assert ends and game.idx(h(board, "0101")) not in ends

@@ -73,7 +73,7 @@ def violations(game: BofaGame, state: State) -> list[str]:
     # one hex over the limits (``overstacking``: one more move must be able to put it right);
     # the other side, and everybody outside a movement phase, none. (S-1's regrouped counter
     # that must move out of its hex is the one other moment a hex is over them.)
-    moving = state.stage in ("move", "escape") or (state.stage == "roll" and state.phase_kind == "move")
+    moving = state.phase_kind == "move" and state.stage in ("move", "escape", "roll")
     if state.stage != "regroup_place":
         for side in SIDES:
             over = over_stacked(game, state, side)

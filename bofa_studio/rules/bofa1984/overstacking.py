@@ -137,13 +137,14 @@ class StackingOutlook:
         hexes = " and ".join(game.cb.label(h) for h in sorted(why))
         return f"{hexes} would both be over the stacking limits; put one right before over-stacking another"
 
-    def finishable(self) -> bool:
-        """Whether the phase can still end within B-9 as things stand: no hex over the limits,
-        or one with a way out."""
+    def finishable(self, just_moved: tuple[str, ...] = ()) -> bool:
+        """Whether the phase can still end within B-9 as things stand (once ``just_moved`` may
+        move no more, as a Giant Eagle that dives and flies back): no hex over the limits, or
+        one with a way out."""
         if len(self.over) != 1:
             return not self.over
         (y,) = self.over
-        return self._has_way_out(y, {}, ())
+        return self._has_way_out(y, {}, just_moved)
 
     def _has_way_out(self, y: int, after: dict[int, list[str]], just_moved: tuple[str, ...]) -> bool:
         """Whether one move of counters in ``y`` that have not moved (alone, or all of them
