@@ -126,7 +126,6 @@ def test_moving_through_friends_but_not_through_enemy_units():
                       player="free_peoples")
     reach = dests(game, state, "elf_spearman_1")
     assert "0301" in reach and "0501" not in reach
-    assert "0201" not in reach  # B-9: two full-strength counters may not end together
 
 
 def test_enemy_leader_alone_does_not_control_its_hex():
@@ -162,24 +161,31 @@ def test_from_an_enemy_hex_only_into_a_free_adjacent_hex():
 
 
 def test_beorn_moves_onto_an_enemy_from_afar_and_never_stacks_with_friends():
-    """B-10: Beorn can move directly onto an enemy counter; B-9: he may not stack with friends."""
+    """B-10: Beorn can move directly onto an enemy counter; B-9: he may not stack with friends (at
+    the end of the phase: onto a friend who has moved already, and so cannot make room, never)."""
     board = plain_board(9, 1)
     game = make_game(board)
     state = position(game, {"0101": "beorn", "0501": "wolf_1", "0301": "gandalf"}, player="free_peoples")
+    state.moved.add("gandalf")
     reach = dests(game, state, "beorn")
     assert "0501" in reach and "0301" not in reach
-    with pytest.raises(RuleError, match="B-9: Beorn may not be stacked"):
+    with pytest.raises(RuleError, match="B-9: 0301 .*Beorn may not be stacked with friendly units"):
         move(game, state, "beorn", "0301")
 
 
-def test_stacking_is_checked_for_the_destination():
-    """B-9: only one full-strength counter may end movement in a hex."""
+def test_stacking_is_checked_against_the_counters_that_can_still_make_room():
+    """B-9: "Only one full-strength counter may lie in each hex", from the end of the movement phase:
+    a move onto a friend who has moved already would leave the hex over the limit for good."""
     board = plain_board(9, 1)
     game = make_game(board)
     state = position(game, {"0101": "elf_spearman_1", "0201": "elf_spearman_2"}, player="free_peoples")
+    state.moved.add("elf_spearman_2")
+    assert "0201" not in dests(game, state, "elf_spearman_1")
     with pytest.raises(RuleError) as err:
         move(game, state, "elf_spearman_1", "0201")
-    assert str(err.value) == "B-9: only one full-strength counter, or two reduced ones, may end movement in a hex"
+    assert str(err.value) == (
+        "B-9: 0201 would be over the stacking limits (only one full-strength counter, or two reduced ones, "
+        "may end movement in a hex) with no counter there left to move out and put it right before the phase ends")
 
 
 def test_stacks_move_together_at_the_lower_movement_value():

@@ -598,8 +598,9 @@ def test_refusals_of_each_kind_name_their_section():
     state = position(game, {"0505": ["elf_spearman_1"], "0305": "elf_spearman_2", "0507": "wolf_1",
                             "0307": ["wolf_2", "wolf_3"]}, player="free_peoples", reduced=("wolf_2",))
     refused(game, state, Move(("wolf_1",), h(board, "0508")), "B-6")  # not the phase player's
-    refused(game, state, Move(("elf_spearman_2",), h(board, "0505")), "B-9")  # two full-strength counters
     refused(game, state, Move(("elf_spearman_1", "elf_spearman_2"), h(board, "0503")), "B-9")  # two hexes
+    state.moved.add("elf_spearman_1")  # so it cannot make room for a second full-strength counter
+    refused(game, state, Move(("elf_spearman_2",), h(board, "0505")), "B-9")
     state = position(game, {"0505": ["wolf_2", "wolf_3"], "0504": "elf_spearman_1", "0506": "elf_spearman_2"},
                      stage="combat", reduced=("wolf_2", "wolf_3"))
     game.apply(state, Attack(("wolf_2",), h(board, "0504")))

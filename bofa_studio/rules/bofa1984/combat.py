@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.leaders import note_thorin_left
 from bofa_studio.rules.bofa1984.losses import attacker_candidates, defender_candidates, hit, loss_candidates
 from bofa_studio.rules.bofa1984.movement import friends_in, has_side
-from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.bofa1984.state import Pending
 from bofa_studio.rules.bofa1984.wording import names_text
 from bofa_studio.rules.core import Event, RuleError
@@ -299,7 +300,10 @@ def take_loss(game: BofaGame, state: State, cid: str) -> list[Event]:
 
 
 def advance_options(game: BofaGame, state: State) -> list[tuple[str, ...]]:
-    """B-7: survivors from one attacking hex may move into the emptied hex."""
+    """B-7: survivors from one attacking hex may move into the emptied hex.
+
+    An advance is a move into that hex, so it obeys the hex rules a move does (S-6: only
+    Dwarves of the Free Peoples may occupy the Front Gate)."""
     p = state.pending
     assert p is not None
     by_hex: dict[int, list[str]] = {}
@@ -310,8 +314,10 @@ def advance_options(game: BofaGame, state: State) -> list[tuple[str, ...]]:
     for h in sorted(by_hex):
         group = by_hex[h]
         for c in group:
-            options.append((c,))
-        if len(group) > 1 and stacking_problem(game, state, group) is None:
+            if hex_problem(game, state, (c,), p.target) is None:
+                options.append((c,))
+        if len(group) > 1 and stacking_problem(game, state, group) is None \
+                and hex_problem(game, state, group, p.target) is None:
             options.append(tuple(group))
     return options
 
@@ -320,9 +326,14 @@ def advance(game: BofaGame, state: State, counters: tuple[str, ...]) -> list[Eve
     p = state.pending
     assert p is not None
     if counters:
+        problem = hex_problem(game, state, counters, p.target)
+        if problem:  # "S-6: ..." names its own rule
+            rule, _, reason = problem.partition(": ")
+            raise RuleError(rule, reason)
         if tuple(counters) not in advance_options(game, state) and not _is_subset_option(game, state, counters):
             raise RuleError("B-7", "only surviving attackers from one attacking hex may advance")
         from_hex = state.pos[counters[0]]
+        note_thorin_left(game, state, counters, from_hex)
         stack = state.stacks[from_hex]
         for c in counters:
             stack.remove(c)
@@ -342,7 +353,7 @@ def _is_subset_option(game: BofaGame, state: State, counters: tuple[str, ...]) -
         return False
     if len({state.pos[c] for c in counters}) != 1:
         return False
-    return stacking_problem(game, state, counters) is None
+    return stacking_problem(game, state, counters) is None and hex_problem(game, state, counters, p.target) is None
 
 
 def finish(state: State, game: BofaGame | None = None) -> list[Event]:

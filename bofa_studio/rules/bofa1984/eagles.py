@@ -29,6 +29,7 @@ from bofa_studio.rules.bofa1984.movement import (
     legal_moves,
     path_to,
 )
+from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -122,8 +123,12 @@ def dive_targets(game: BofaGame, state: State, eagle: str) -> list[int]:
 def dive_ends(game: BofaGame, state: State, eagle: str, target: int) -> list[int]:
     start = state.pos[eagle]
     spare = game.specs[eagle].movement[state.steps[eagle] - 1] - game.cb.distance(start, target)
-    _, dests = legal_moves(game, state, (eagle,))
-    return [start] + [d for d in dests if game.cb.distance(target, d) <= spare]
+    outlook = StackingOutlook(game, state)
+    _, dests = legal_moves(game, state, (eagle,), outlook=outlook)
+    # Flying back, the Eagle has moved: B-9 must still be able to take effect (it may be the
+    # one counter free to leave an over-stacked hex).
+    back = [start] if outlook.finishable((eagle,)) else []
+    return back + [d for d in dests if game.cb.distance(target, d) <= spare]
 
 
 def dive_actions(game: BofaGame, state: State) -> list[tuple[str, int, int]]:

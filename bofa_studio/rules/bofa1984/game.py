@@ -26,6 +26,7 @@ from bofa_studio.rules.bofa1984 import (
     placement,
     regroup,
     rocks,
+    sequence,
     spells,
 )
 from bofa_studio.rules.bofa1984.compiled import CompiledBoard
@@ -33,6 +34,7 @@ from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec,
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
 from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.legacy import digest_v1
+from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
 from bofa_studio.rules.bofa1984.state import State
 from bofa_studio.rules.bofa1984.tables import Tables
 from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state, state_digest
@@ -397,7 +399,11 @@ class BofaGame:
             return [A.Advance(())] + [A.Advance(o) for o in combat.advance_options(self, state)]
         if stage == "move":
             dives = [A.Dive(e, self.cb.hexes[t], self.cb.hexes[d]) for e, t, d in eagles.dive_actions(self, state)]
-            return self.move_actions(state) + dives + [A.EndPhase()]
+            # B-9, O-5: not offered while a hex is over the stacking limits or a goblin leader
+            # must still return (``end_phase_problem`` says which), as in a combat phase
+            # with a skirmish still to fight.
+            end = [A.EndPhase()] if sequence.end_phase_problem(self, state) is None else []
+            return self.move_actions(state) + dives + end
         if stage == "escape":
             cid = state.escapes[0]
             return [A.StayPut(cid)] + [A.Escape(cid, self.cb.hexes[h]) for h in leaders.escape_hexes(self, state, cid)]
@@ -427,22 +433,23 @@ class BofaGame:
         out: list[Any] = []
         hexes = self.cb.hexes
         ready = self.reinforcements_ready(state)
+        held = movement.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
+        outlook = StackingOutlook(self, state, held)
         entry_cache: dict[int, list[int]] = {}
         for cid in ready:
             key = id(self.reinforcement[cid])
             if key not in entry_cache:
                 entry_cache[key] = self.entry_hexes(state, cid)
             for h in entry_cache[key]:
-                if self.entry_problem(state, cid, h, entry_cache[key]) is None:
+                if placement.entry_problem(self, state, cid, h, entry_cache[key], outlook) is None:
                     out.append(A.Place(cid, hexes[h]))
         if state.phase_player == "dark":
             for cid in state.returning:  # O-5
                 out += [A.Place(cid, hexes[h]) for h in leaders.return_hexes(self, state, cid)]
-        held = movement.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
         for group in movement.movable_groups(self, state):
             if len(group) > 1 and any(self.specs[c].is_beorn for c in group):
                 continue
-            _, dests = movement.legal_moves(self, state, group, held)
+            _, dests = movement.legal_moves(self, state, group, held, outlook)
             # Actions are immutable, so one Move per (movers, hex) is built once and reused:
             # building thousands of frozen dataclasses per call was a third of the time.
             made = self._moves.get(group)

@@ -204,7 +204,11 @@ def _regroup_move(game: BofaGame, state: State, a: A.RegroupMove) -> list[Event]
 
 
 def _regroup_shift(game: BofaGame, state: State, a: A.RegroupShift) -> list[Event]:
-    return regroup.shift(game, state, a.counter, game.idx(a.to), a.shifted, game.idx(a.shift_to))
+    shifted_from = state.pos.get(a.shifted)
+    events = regroup.shift(game, state, a.counter, game.idx(a.to), a.shifted, game.idx(a.shift_to))
+    if shifted_from is not None:
+        leaders.note_thorin_left(game, state, (a.shifted,), shifted_from)
+    return events
 
 
 def _ground_eagles(game: BofaGame, state: State, a: A.GroundEagles) -> list[Event]:

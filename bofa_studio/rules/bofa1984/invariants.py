@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import SIDES
-from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.overstacking import over_stacked
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
@@ -69,17 +69,16 @@ def violations(game: BofaGame, state: State) -> list[str]:
     for cid in state.returning:
         if cid in state.pos:
             out.append(f"{cid} waits to return (O-5) but is on the map")
-    mid_move = state.stage in ("move", "escape", "regroup_place") or (state.stage == "roll" and state.phase_kind == "move")
-    if not mid_move:
-        # B-9 holds at the end of every movement phase, so outside one it must hold everywhere.
-        side_of = game.side_of
-        for h, stack in state.stacks.items():
-            if len(stack) < 2:
-                continue  # one counter can always lie alone (B-9 limits what lies together)
-            for side in SIDES:
-                mine = [c for c in stack if side_of[c] == side]
-                if len(mine) > 1:
-                    problem = stacking_problem(game, state, mine)
-                    if problem:
-                        out.append(f"stacking in {game.cb.label(h)}: {problem}")
+    # B-9 takes effect at the end of the movement phase: within one, the phase player may have
+    # one hex over the limits (``overstacking``: one more move must be able to put it right);
+    # the other side, and everybody outside a movement phase, none. (S-1's regrouped counter
+    # that must move out of its hex is the one other moment a hex is over them.)
+    moving = state.phase_kind == "move" and state.stage in ("move", "escape", "roll")
+    if state.stage != "regroup_place":
+        for side in SIDES:
+            over = over_stacked(game, state, side)
+            allowed = 1 if moving and side == state.phase_player else 0
+            if len(over) > allowed:
+                for h, problem in sorted(over.items()):
+                    out.append(f"stacking in {game.cb.label(h)}: {problem}")
     return out

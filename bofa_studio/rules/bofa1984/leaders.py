@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.movement import controlled_by, friends_in, has_side, put, remove
+from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, over_stacked
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import Event, RuleError
 
@@ -22,11 +23,17 @@ if TYPE_CHECKING:
 
 def after_move(game: BofaGame, state: State, movers: tuple[str, ...], path: list[int]) -> list[Event]:
     """Bookkeeping once a move is made: O-3 (Thorin left the gate), S-10 escape offers."""
-    if "thorin" in movers and game.cb.front_gate[path[0]]:
-        state.thorin_left = True
+    note_thorin_left(game, state, movers, path[0])
     if not game.option("s10_leaders"):
         return []
     return offer_escapes(game, state, other_side(game.side_of[movers[0]]), path[1:])
+
+
+def note_thorin_left(game: BofaGame, state: State, counters: tuple[str, ...], from_hex: int) -> None:
+    """O-3: the shift starts "as soon as Thorin leaves the Front Gate hex", however he leaves
+    it: a move, an advance after combat, or a shift that makes room for a regrouped unit."""
+    if "thorin" in counters and game.cb.front_gate[from_hex]:
+        state.thorin_left = True
 
 
 def offer_escapes(game: BofaGame, state: State, side: str, hexes: list[int]) -> list[Event]:
@@ -83,7 +90,18 @@ def escape_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
             continue
         if stacking_problem(game, state, friends_in(game, state, h, side) + [cid]) is None:
             out.append(h)
+    if out and state.phase_player == enemy and over_stacked(game, state, enemy):
+        # The moving side has a hex over B-9's limits and one way out of it; a leader escaping
+        # into the hex that way out needs would leave the phase unable to end.
+        out = [h for h in out if _leaves_way_out(game, state, cid, h)]
     return out
+
+
+def _leaves_way_out(game: BofaGame, state: State, cid: str, to: int) -> bool:
+    trial = state.copy()
+    remove(trial, cid)
+    put(trial, cid, to)
+    return StackingOutlook(game, trial).finishable()
 
 
 def escape_refusal(game: BofaGame, state: State, cid: str, to: int) -> str:
@@ -122,28 +140,50 @@ def escape(game: BofaGame, state: State, cid: str, to: int | None) -> list[Event
 # -- O-5 goblin leaders return -----------------------------------------------------------
 
 def return_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
-    """O-5: a hex with a counter of his tribe, where he may stack."""
+    """O-5: a hex with a counter of his tribe, where he may stack by the phase's end (B-9)."""
     command = game.specs[cid].command
+    specs = game.specs
+    outlook = StackingOutlook(game, state)
     out = []
     for h, stack in state.stacks.items():
-        if any(game.specs[c].command == command and not game.specs[c].leader for c in stack):
-            if stacking_problem(game, state, friends_in(game, state, h, "dark") + [cid]) is None:
+        if any(specs[c].command == command and not specs[c].leader and specs[c].side == "dark" for c in stack):
+            if outlook.problem((cid,), None, h) is None:
                 out.append(h)
     return sorted(out)
 
 
 def bring_back(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:
-    """O-5: back with half his combat strength (Thuk, 3, returns with 1)."""
+    """O-5: back "with half combat strength" (rounded down: "Thuk returns with a combat strength
+    of 1", and his printed strength is 3).
+
+    With S-10 he is on his full face with hit markers making up the difference. Without S-10
+    he comes back on his reduced face (one more hit removes him, as a half-strength counter),
+    and where that face shows more than half his strength (Thuk's shows 2) a hit marker
+    makes up the difference, as a player at the table would mark it."""
     if h not in return_hexes(game, state, cid):
         raise RuleError("O-5", f"{game.specs[cid].name} returns in a hex with a counter of his tribe")
-    full = game.specs[cid].strength[1]
+    reduced, full = game.specs[cid].strength
+    half = full // 2
     state.returning.remove(cid)
     state.eliminated.remove(cid)
     if game.option("s10_leaders"):
         state.steps[cid] = 2
-        state.hits[cid] = full - full // 2
+        state.hits[cid] = full - half
     else:
         state.steps[cid] = 1
+        if reduced > half:
+            state.hits[cid] = reduced - half
     put(state, cid, h)
     state.moved.add(cid)
     return [Event("leader_returns", f"O-5: {game.specs[cid].name} returns in {game.cb.label(h)}", {"counter": cid})]
+
+
+def forgo_returns(game: BofaGame, state: State) -> list[Event]:
+    """O-5: "he is brought back into play ... in the Dark player's next movement phase": one
+    still waiting when that phase ends had nowhere to return (no counter of his tribe where
+    he could stack), and stays dead. No goblin leader can fall in a Dark MOVE phase, so
+    every one waiting now has had this phase as his next."""
+    events = [Event("leader_lost", f"O-5: {game.specs[cid].name} found no counter of his tribe to return to "
+                                   "and stays dead", {"counter": cid}) for cid in state.returning]
+    state.returning.clear()
+    return events

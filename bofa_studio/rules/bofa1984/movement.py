@@ -2,18 +2,19 @@
 
 A move is one counter, or several from one hex moving together, to a destination
 reached by the cheapest path the rules allow. Each counter moves once per phase,
-so a random game stays short; B-9 is checked for the destination when the move is
-made, which is equivalent to the end-of-phase check because no later move in the
-phase can bring a counter back.
+so a random game stays short. B-9 takes effect at the end of the phase, so a move
+may leave a hex over the stacking limits as long as one more move can put it right
+(``overstacking``); the phase cannot end over them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, refusal
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import RuleError
 
@@ -214,13 +215,17 @@ def path_to(prev: Mapping[int, int], start: int, dest: int) -> list[int]:
     return path
 
 
-def destination_problem(game: BofaGame, state: State, movers: tuple[str, ...], dest: int) -> str | None:
-    side = state.phase_player
-    friends = friends_in(game, state, dest, side)
-    problem = stacking_problem(game, state, friends + [c for c in movers if c not in friends])
-    if problem or not game.standard_moves:
-        return problem
-    return standard_destination_problem(game, state, movers, dest)
+def destination_problem(game: BofaGame, state: State, movers: tuple[str, ...], dest: int,
+                        outlook: StackingOutlook | None = None) -> str | None:
+    """Why the movers may not end this move in ``dest``: the Standard Game's hex rules, then
+    B-9 as ``overstacking`` reads it (the phase must stay finishable within the limits)."""
+    if game.standard_moves:
+        problem = standard_destination_problem(game, state, movers, dest)
+        if problem:
+            return problem
+    if outlook is None:
+        outlook = StackingOutlook(game, state)
+    return outlook.problem(movers, state.pos[movers[0]], dest)
 
 
 def standard_destination_problem(game: BofaGame, state: State, movers: tuple[str, ...], dest: int) -> str | None:
@@ -231,6 +236,11 @@ def standard_destination_problem(game: BofaGame, state: State, movers: tuple[str
     enemy = other_side(state.phase_player)  # type: ignore[arg-type]
     specs = game.specs
     if dest in state.stacks and game.option("s7_eagle_skirmishes"):
+        # "Giant Eagles cannot end their movement stacked on a friendly counter": the Eagle's
+        # own move, so this holds when it lands, not only when B-9 takes effect.
+        if any(specs[c].is_eagle for c in movers) and any(
+                specs[c].side != enemy and not specs[c].is_eagle for c in state.stacks[dest]):
+            return "S-7: Giant Eagles cannot end their movement stacked on a friendly counter"
         if has_side(game, state, dest, enemy):
             if any(specs[c].is_eagle for c in movers) and (game.cb.front_gate[dest] or game.cb.guard_room[dest]):
                 return "S-7: Giant Eagles take no part in skirmishes at the Front Gate or in the guard rooms"
@@ -242,21 +252,38 @@ def standard_destination_problem(game: BofaGame, state: State, movers: tuple[str
 
 
 def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
-                held: set[int] | None = None) -> tuple[Mapping[int, int], list[int]]:
-    """(the search tree for paths, the sorted destinations where the movers may end)."""
+                held: set[int] | None = None,
+                outlook: StackingOutlook | None = None) -> tuple[Mapping[int, int], list[int]]:
+    """(the search tree for paths, the sorted destinations where the movers may end).
+
+    ``held`` and ``outlook`` may be passed in when many groups are weighed in one state."""
     start = state.pos[movers[0]]
     reach = reachable(game, state, movers, start, held)
-    alone_ok = stacking_problem(game, state, movers) is None
+    may_end = end_check(game, state, movers, start, outlook or StackingOutlook(game, state, held))
+    return reach, sorted(d for d in reach if d != start and may_end(d))
+
+
+def end_check(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
+              outlook: StackingOutlook) -> Callable[[int], bool]:
+    """Whether the movers may end their move in a hex they can reach (hex rules and B-9), as a
+    function, so that a random player can ask about the one hex it picks."""
+    # Within B-9 now and after leaving: an empty destination needs no further look.
+    clean = not outlook.over and outlook.leaving(movers, start)[1] is None and (
+        len(movers) == 1 or stacking_problem(game, state, movers) is None)
     stacks = state.stacks
-    dests = [
-        d for d in reach
-        if d != start and (alone_ok if d not in stacks else destination_problem(game, state, movers, d) is None)
-    ]
-    if game.standard_moves:
-        fg = game.cb.front_gate
-        dests = [d for d in dests if d in stacks or not fg[d] or hex_problem(game, state, movers, d) is None]
-    dests.sort()
-    return reach, dests
+    standard = game.standard_moves
+    fg = game.cb.front_gate
+    alone = list(movers)
+
+    def may_end(d: int) -> bool:
+        if d not in stacks:
+            if standard and fg[d] and hex_problem(game, state, movers, d):
+                return False
+            return clean or outlook.problem(movers, start, d, arriving=alone) is None
+        return not (standard and standard_destination_problem(game, state, movers, d)) \
+            and outlook.problem(movers, start, d) is None
+
+    return may_end
 
 
 def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
@@ -353,7 +380,7 @@ def plan_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, 
         path = path_to(reach, start, dest)
     problem = destination_problem(game, state, movers, dest)
     if problem:
-        raise RuleError(problem[:3] if problem[:2] in ("S-",) else "B-9", problem)
+        raise refusal(problem)
     return path
 
 

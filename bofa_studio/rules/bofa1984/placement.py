@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984 import movement, sequence
 from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, refusal
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
 from bofa_studio.rules.bofa1984.wording import group_text, player_text
 from bofa_studio.rules.core import Event, RuleError
@@ -49,7 +50,9 @@ def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
         if not entry.get("nearest_free") or any(
                 not movement.has_side(game, state, h, side) for h in circle):
             return list(circle)
-        # "...or enter the board from the nearest free hex."
+        # "If this hex is already occupied by a Free Peoples counter, he can be placed directly
+        # on top, or enter the board from the nearest free hex." On top, he is over B-9's
+        # limits until he or the friend moves off, which B-9 allows within the phase.
         best: list[int] = []
         dist = 1 << 30
         for h in range(len(game.cb)):
@@ -60,7 +63,7 @@ def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
                 best, dist = [h], d
             elif d == dist:
                 best.append(h)
-        return best
+        return sorted(set(circle) | set(best))
     hexes: list[int] = []
     name = game.reinforcement[cid].get("name", f"turn {game.reinforcement[cid]['turn']}")
     for g in state.entry_rolls.get(name, entry["groups"]):
@@ -119,8 +122,13 @@ def advance_setup(game: BofaGame, state: State) -> list[Event]:
     return events
 
 
-def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[int] | None = None) -> RuleError | None:
-    """Why reinforcement ``cid`` may not enter in ``h`` now (B-5, B-9), or None."""
+def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[int] | None = None,
+                  outlook: StackingOutlook | None = None) -> RuleError | None:
+    """Why reinforcement ``cid`` may not enter in ``h`` now (B-5, B-9), or None.
+
+    B-5 places reinforcements "naturally observing the rules for several counters in the same
+    hex", and those rules take effect at the end of the movement phase (B-9): a placed counter
+    may lie on a friend as long as one of them can still move off (``overstacking``)."""
     r = game.reinforcement[cid]
     spec = game.specs[cid]
     if cid in game.tribe_of and game.tribe_of[cid] not in state.variable_tribes:
@@ -131,8 +139,10 @@ def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[in
     if not r["entry"].get("onto_enemy") and movement.controlled_by(game, state, h, other_side(side)) \
             and not spec.is_beorn:
         return RuleError("B-5", f"{spec.name} may not be placed on an enemy counter")
-    problem = stacking_problem(game, state, movement.friends_in(game, state, h, side) + [cid])
-    return RuleError("B-9", problem) if problem else None
+    if outlook is None:
+        outlook = StackingOutlook(game, state)
+    problem = outlook.problem((cid,), None, h, movers_done=False)
+    return refusal(problem) if problem else None
 
 
 def entry_text(game: BofaGame, cid: str) -> str:

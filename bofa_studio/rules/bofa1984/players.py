@@ -4,7 +4,8 @@
 default) is also uniform at each level, but samples in two steps, first a piece
 (or "end the phase"), then one of that piece's legal actions: the same support
 as ``legal_actions`` without listing every destination of every counter at every
-step, which keeps a full random game to a fraction of a second. Players draw
+step (a destination is checked only once drawn), which keeps a full random game
+to a fraction of a second. Players draw
 from their own generator, never from the game's dice.
 """
 
@@ -13,7 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import eagles, leaders, movement
+from bofa_studio.rules.bofa1984 import eagles, leaders, movement, placement
+from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
+from bofa_studio.rules.bofa1984.sequence import end_phase_problem
 from bofa_studio.rules.core import uniform_index
 
 if TYPE_CHECKING:
@@ -60,8 +63,12 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         options += [("dive", c) for c in game.counter_order if game.specs[c].is_eagle and c in state.pos]
     options += [("move", g) for g in movement.movable_groups(game, state)
                 if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
-    options.append(("end", None))
+    if end_phase_problem(game, state) is None:  # B-9, O-5: see legal_actions
+        options.append(("end", None))
+    outlook = StackingOutlook(game, state)
     while True:
+        if not options:  # overstacking's bound promises a way out; say so loudly if not
+            raise AssertionError(f"no legal action in a {state.phase_player} MOVE phase: {end_phase_problem(game, state)}")
         rng, i = uniform_index(rng, len(options))
         kind, what = options[i]
         if kind == "end":
@@ -78,16 +85,24 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                 t, d = dives[j]
                 return A.Dive(what, game.hex(t), game.hex(d)), rng
         elif kind == "enter":
-            hexes = [h for h in game.entry_hexes(state, what) if game.entry_problem(state, what, h) is None]
+            hexes = [h for h in game.entry_hexes(state, what)
+                     if placement.entry_problem(game, state, what, h, outlook=outlook) is None]
             if hexes:
                 rng, j = uniform_index(rng, len(hexes))
                 return A.Place(what, game.hex(hexes[j])), rng
         else:
-            reach, dests = movement.legal_moves(game, state, what)
-            if dests:
-                rng, j = uniform_index(rng, len(dests))
-                path = movement.path_to(reach, state.pos[what[0]], dests[j])
-                return A.Move(what, game.hex(dests[j]), tuple(game.hex(h) for h in path)), rng
+            # Uniform over the legal destinations, asking only about the hexes drawn: drawing
+            # without replacement until one is legal picks each legal one alike.
+            start = state.pos[what[0]]
+            reach = movement.reachable(game, state, what, start)
+            may_end = movement.end_check(game, state, what, start, outlook)
+            hexes = sorted(d for d in reach if d != start)
+            while hexes:
+                rng, j = uniform_index(rng, len(hexes))
+                d = hexes.pop(j)
+                if may_end(d):
+                    path = movement.path_to(reach, start, d)
+                    return A.Move(what, game.hex(d), tuple(game.hex(h) for h in path)), rng
         options.pop(i)
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bofa_studio.rules.bofa1984 import leaders
 from bofa_studio.rules.bofa1984.combat import open_skirmishes
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side
+from bofa_studio.rules.bofa1984.movement import friends_in
+from bofa_studio.rules.bofa1984.overstacking import over_stacked
 from bofa_studio.rules.bofa1984.wording import chip_text, group_text, player_text
 from bofa_studio.rules.core import Event, RuleError
 
@@ -145,13 +148,37 @@ def choose_mode(game: BofaGame, state: State, mode: str) -> list[Event]:
     return begin_kind(game, state, mode)
 
 
-def end_phase(game: BofaGame, state: State) -> list[Event]:
+def end_phase_problem(game: BofaGame, state: State) -> RuleError | None:
+    """Why the phase player may not end the phase yet, naming what is still to do (for the
+    refusal of EndPhase and for a UI that greys out "end the phase"), or None."""
     if state.stage == "combat":
         left = open_skirmishes(game, state)
         if left:
             labels = ", ".join(game.cb.label(h) for h in left)
-            raise RuleError("B-7", f"skirmishes must be fought in every combat phase; still to fight: {labels}")
+            return RuleError("B-7", f"skirmishes must be fought in every combat phase; still to fight: {labels}")
+    elif state.stage == "move":
+        side: str = state.phase_player  # type: ignore[assignment]
+        over = over_stacked(game, state, side)
+        if over:
+            h = min(over)
+            names = ", ".join(game.specs[c].name for c in friends_in(game, state, h, side))
+            return RuleError("B-9", f"the stacking limits take effect at the end of the movement phase, and "
+                                    f"{game.cb.label(h)} is over them ({over[h]}: {names}); move a counter out first")
+        if side == DARK:
+            for cid in state.returning:
+                if leaders.return_hexes(game, state, cid):
+                    return RuleError("O-5", f"{game.specs[cid].name} is brought back in this movement phase, the "
+                                            "Dark player's next since he fell: place him with a counter of his tribe")
+    return None
+
+
+def end_phase(game: BofaGame, state: State) -> list[Event]:
+    problem = end_phase_problem(game, state)
+    if problem:
+        raise problem
     events = [Event("phase_end", f"{player_text(state.phase_player)} ends the {chip_text(state.phase_kind)} phase")]
+    if state.stage == "move" and state.phase_player == DARK and state.returning:
+        events += leaders.forgo_returns(game, state)
     state.phase_kind = None
     if state.phase_no >= phases_in_turn(game, state):
         return events + end_turn(game, state)

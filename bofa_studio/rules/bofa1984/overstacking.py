@@ -1,0 +1,275 @@
+"""B-9 within a movement phase: "These stacking restrictions take effect only at the end of
+the movement phase (MOVE)."
+
+So a move may leave a hex over the limits (two full-strength Dwarves exchange hexes by one
+moving onto the other, which then moves off; Beorn is placed on a friend on the entry
+circle and moves on), and the phase cannot end while a hex of the phase player is over them
+(``sequence.end_phase_problem`` names it).
+
+Each counter moves once a phase (the engine's grain, see ``movement``), so a counter that
+has moved onto a stack cannot move off it again: a hex can be left over the limits with no
+way out. The engine therefore reads the rule with one bound, which keeps every phase
+finishable by a person or a random player: after any move the phase player's counters are
+within the limits, or a single move by counters that have not moved yet (the "way out":
+out of the over-stacked hex to a hex without enemies, where no morale check can fail)
+would bring them within. That admits every exchange of two counters or stacks, rotations
+round several hexes (each step has its way out), and a counter dropped on a stack with
+one moved off; it refuses a second over-stacked hex while one is still open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.core import RuleError
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def over_stacked(game: BofaGame, state: State, side: str) -> dict[int, str]:
+    """The hexes where ``side``'s counters break B-9 -> why (a lone counter never does)."""
+    side_of = game.side_of
+    out: dict[int, str] = {}
+    for h, stack in state.stacks.items():
+        if len(stack) < 2:
+            continue
+        mine = [c for c in stack if side_of[c] == side]
+        if len(mine) > 1:
+            problem = stacking_problem(game, state, mine)
+            if problem:
+                out[h] = problem
+    return out
+
+
+def refusal(problem: str) -> RuleError:
+    """The RuleError for a destination problem: an S-6/S-7 hex rule names itself ("S-6: ..."),
+    as does S-7's "Giant Eagles cannot end their movement stacked on a friendly counter",
+    which takes effect when B-9's limits do; anything else is B-9."""
+    rule, sep, reason = problem.partition(": ")
+    if sep and rule.startswith("S-"):
+        return RuleError(rule, reason)
+    return RuleError("S-7" if "(S-7: " in problem else "B-9", problem)
+
+
+class StackingOutlook:
+    """Answers, for one state of the phase player's MOVE phase, whether a move or placement
+    keeps B-9 satisfiable by the phase's end (see the module's docstring).
+
+    Built once per state and shared by the many candidate moves ``legal_actions`` weighs:
+    the over-stacked hexes and each possible way out's reach are computed once.
+    """
+
+    def __init__(self, game: BofaGame, state: State, held: set[int] | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.side: str = state.phase_player  # type: ignore[assignment]
+        self.held = held
+        self.over = over_stacked(game, state, self.side)
+        self._exit_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._next_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._fits_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._ways: dict[int, list[tuple[tuple[str, ...], list[int]]]] = {}
+        self._leaving: dict[tuple[tuple[str, ...], int], tuple[list[str], str | None]] = {}
+
+    def _friends(self, h: int) -> list[str]:
+        side_of, side = self.game.side_of, self.side
+        return [c for c in self.state.stacks.get(h, ()) if side_of[c] == side]
+
+    def leaving(self, movers: tuple[str, ...], start: int) -> tuple[list[str], str | None]:
+        """The friends left in ``start`` once ``movers`` leave it, and why they break B-9 (O-7:
+        a goblin that rode on a wolf rider counts again once the rider leaves)."""
+        key = (movers, start)
+        hit = self._leaving.get(key)
+        if hit is None:
+            rest = [c for c in self._friends(start) if c not in movers]
+            problem = stacking_problem(self.game, self.state, rest) if len(rest) > 1 else None
+            hit = self._leaving[key] = (rest, problem)
+        return hit
+
+    def problem(self, movers: tuple[str, ...], start: int | None, dest: int, *,
+                movers_done: bool = True, arriving: list[str] | None = None) -> str | None:
+        """Why moving ``movers`` from ``start`` (None: placed from off the map) to ``dest``
+        would leave the phase unable to end within B-9, or None if it may be made.
+
+        ``movers_done``: the movers may not move again this phase (a move, an O-5 return);
+        a reinforcement placed on the map may (B-5: placed, "then moving them into play").
+        ``arriving`` is the friends in ``dest`` after the move, when the caller has it."""
+        game, state = self.game, self.state
+        over = self.over
+        if arriving is None:
+            arriving = self._friends(dest) + list(movers)
+        dest_problem = stacking_problem(game, state, arriving) if len(arriving) > 1 else None
+        rest: list[str] = []
+        start_problem = None
+        if start is not None:
+            rest, start_problem = self.leaving(movers, start)
+        others = [h for h in over if h != start and h != dest] if over else []
+        count = len(others) + (start_problem is not None) + (dest_problem is not None)
+        if not count:
+            return None
+        if count == 1:
+            if others:
+                y, problem = others[0], over[others[0]]
+                if self._still_way_out(y, start, dest):  # the usual case while a hex is over
+                    return None
+            elif start is not None and start_problem is not None:
+                y, problem = start, start_problem
+            else:
+                y, problem = dest, dest_problem or ""
+            if y == dest and movers_done and self._way_out_after_arrival(dest, arriving, start):
+                return None
+            after = {dest: arriving}
+            if start is not None:
+                after[start] = rest
+            if self._has_way_out(y, after, movers if movers_done else ()):
+                return None
+            return (f"{game.cb.label(y)} would be over the stacking limits ({problem}) with no counter there "
+                    f"left to move out and put it right before the phase ends")
+        why = set(others)
+        if start is not None and start_problem:
+            why.add(start)
+        if dest_problem:
+            why.add(dest)
+        hexes = " and ".join(game.cb.label(h) for h in sorted(why))
+        return f"{hexes} would both be over the stacking limits; put one right before over-stacking another"
+
+    def finishable(self, just_moved: tuple[str, ...] = ()) -> bool:
+        """Whether the phase can still end within B-9 as things stand (once ``just_moved`` may
+        move no more, as a Giant Eagle that dives and flies back): no hex over the limits, or
+        one with a way out."""
+        if len(self.over) != 1:
+            return not self.over
+        (y,) = self.over
+        return self._has_way_out(y, {}, just_moved)
+
+    def _has_way_out(self, y: int, after: dict[int, list[str]], just_moved: tuple[str, ...]) -> bool:
+        """Whether one move of counters in ``y`` that have not moved (alone, or all of them
+        together, as ``movement.movable_groups`` offers) leaves every hex within B-9. ``after``
+        holds the friends of the hexes a move being weighed changes; ``just_moved`` its movers."""
+        game, state = self.game, self.state
+        specs = game.specs
+        residents = after.get(y)
+        if residents is None:
+            residents = self._friends(y)
+        moved = state.moved
+        free = [c for c in residents if c not in moved and c not in just_moved]
+        groups = [(c,) for c in free]
+        if len(free) > 1 and not any(specs[c].is_beorn for c in free):
+            groups.append(tuple(free))
+        for group in groups:
+            rest = [c for c in residents if c not in group]
+            if len(rest) > 1 and stacking_problem(game, state, rest):
+                continue
+            # Hexes next door that take the group as things stand, unless the move being
+            # weighed changes them: usually enough, found once per state.
+            if any(d not in after for d in self._next_fits(group, y)):
+                return True
+            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
+            for search in (self._next_exits, self._exits):
+                for d in search(group, y):
+                    there = after.get(d)
+                    if there is None:
+                        there = self._friends(d)
+                    if not there:
+                        if alone_ok:
+                            return True
+                    elif stacking_problem(game, state, there + list(group)) is None:
+                        return True
+        return False
+
+    def _way_out_after_arrival(self, dest: int, arriving: list[str], start: int | None) -> bool:
+        """A quick yes for a move onto friends who have not moved: one of them (or all of them)
+        can step next door, somewhere other than the hex the movers leave, and the movers
+        with whoever stays are within B-9."""
+        game, state = self.game, self.state
+        for group, fits in self._resident_ways(dest):
+            if any(d != start for d in fits):
+                rest = [c for c in arriving if c not in group]
+                if len(rest) < 2 or stacking_problem(game, state, rest) is None:
+                    return True
+        return False
+
+    def _resident_ways(self, y: int) -> list[tuple[tuple[str, ...], list[int]]]:
+        """Each group ``movement.movable_groups`` would offer from ``y`` as things stand, with
+        the hexes next door it fits in (found once per state)."""
+        ways = self._ways.get(y)
+        if ways is None:
+            game, state = self.game, self.state
+            free = [c for c in self._friends(y) if c not in state.moved]
+            groups = [(c,) for c in free]
+            if len(free) > 1 and not any(game.specs[c].is_beorn for c in free):
+                groups.append(tuple(free))
+            ways = self._ways[y] = [(group, self._next_fits(group, y)) for group in groups]
+        return ways
+
+    def _still_way_out(self, y: int, start: int | None, dest: int) -> bool:
+        """A quick yes for a move that leaves the over-stacked ``y`` alone: one of its ways out
+        as things stand leads next door, to neither end of the move."""
+        game, state = self.game, self.state
+        residents = self._friends(y)
+        for group, fits in self._resident_ways(y):
+            if any(d != start and d != dest for d in fits):
+                rest = [c for c in residents if c not in group]
+                if len(rest) < 2 or stacking_problem(game, state, rest) is None:
+                    return True
+        return False
+
+    def _next_fits(self, group: tuple[str, ...], y: int) -> list[int]:
+        """Up to three of :meth:`_next_exits` where ``group`` lies within B-9 in this state."""
+        key = (group, y)
+        hit = self._fits_cache.get(key)
+        if hit is None:
+            game, state = self.game, self.state
+            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
+            hit = []
+            for d in self._next_exits(group, y):
+                there = self._friends(d)
+                if (alone_ok if not there else stacking_problem(game, state, there + list(group)) is None):
+                    hit.append(d)
+                    if len(hit) == 3:
+                        break
+            self._fits_cache[key] = hit
+        return hit
+
+    def _next_exits(self, group: tuple[str, ...], y: int) -> list[int]:
+        """The hexes next to ``y`` that ``group`` could step into without meeting an enemy: a
+        subset of :meth:`_exits` (one step within the movement value is always reachable)."""
+        key = (group, y)
+        hit = self._next_cache.get(key)
+        if hit is None:
+            from bofa_studio.rules.bofa1984.movement import has_side, movement_allowance
+
+            game, state = self.game, self.state
+            specs = game.specs
+            flying = all(specs[c].is_eagle for c in group)
+            steps = game.fly_steps[y] if flying else game.ground_steps[self.side][y]
+            budget = movement_allowance(game, state, group)
+            enemy = other_side(self.side)
+            standard = game.standard_moves
+            hit = self._next_cache[key] = [
+                n for n, cost in steps if cost <= budget and not has_side(game, state, n, enemy)
+                and not (standard and hex_problem(game, state, group, n))]
+        return hit
+
+    def _exits(self, group: tuple[str, ...], y: int) -> list[int]:
+        """Where ``group`` could move from ``y`` without meeting an enemy: the reach of a move
+        does not depend on where friends stand, so it is computed once per state."""
+        key = (group, y)
+        hit = self._exit_cache.get(key)
+        if hit is None:
+            from bofa_studio.rules.bofa1984.movement import has_side, reachable
+
+            game, state = self.game, self.state
+            enemy = other_side(self.side)
+            standard = game.standard_moves
+            hit = [
+                d for d in reachable(game, state, group, y, self.held)
+                if d != y and not has_side(game, state, d, enemy)
+                and not (standard and hex_problem(game, state, group, d))
+            ]
+            self._exit_cache[key] = hit
+        return hit
