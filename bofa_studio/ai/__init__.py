@@ -1,0 +1,42 @@
+"""Computer players for any registered ruleset, by level.
+
+``make_player(level, seed)`` gives a player with ``choose(game, state, thinking=None)``.
+Levels: ``random``; ``greedy`` (one ply by the ruleset's evaluation); ``easy``,
+``normal`` and ``hard`` (Online Evolutionary Planning over a phase's actions, by
+thinking budget); and ``fast``, a small deterministic planner for tests. The same
+seed, level and position always give the same decision. docs/ai.md explains them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bofa_studio.ai.players import Budget, GreedyPlayer, PlanningPlayer, RandomPlayer
+from bofa_studio.ai.thinking import Thinking
+
+# Budgets count evaluations; the deadlines are safety nets for a slow machine only.
+BUDGETS: dict[str, Budget] = {
+    "greedy": Budget(candidates=24, chance_samples=0),
+    "fast": Budget(candidates=4, chance_samples=1, plan_pool=10, population=4, generations=2),
+    "easy": Budget(candidates=6, chance_samples=2, plan_pool=16, population=6, generations=3,
+                   deadline_seconds=10.0),
+    "normal": Budget(candidates=16, chance_samples=0, plan_pool=40, population=12, generations=8,
+                     deadline_seconds=8.0),
+    "hard": Budget(candidates=32, chance_samples=0, plan_pool=64, population=20, generations=14,
+                   deadline_seconds=30.0),
+}
+LEVELS = ("random", "greedy", "easy", "normal", "hard", "fast")
+
+
+def make_player(level: str, seed: int = 0) -> Any:
+    """A fresh player of ``level`` (one of LEVELS); ValueError naming the levels otherwise."""
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "greedy":
+        return GreedyPlayer(BUDGETS["greedy"], seed)
+    if level in BUDGETS:
+        return PlanningPlayer(BUDGETS[level], seed, name=level)
+    raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
+
+
+__all__ = ["BUDGETS", "LEVELS", "Budget", "GreedyPlayer", "PlanningPlayer", "RandomPlayer", "Thinking", "make_player"]
