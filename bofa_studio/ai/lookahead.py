@@ -33,12 +33,15 @@ def evaluate(game: Any, state: Any, side: str) -> float:
     return 0.0
 
 
-def candidates(game: Any, state: Any, actions: Sequence[Any], limit: int, rng: Rng) -> list[Any]:
+def candidates(game: Any, state: Any, actions: Sequence[Any], limit: int, rng: Rng,
+               per_actor: int = 0) -> list[Any]:
     """The ``limit`` actions most worth a close look, best guess first.
 
     With the ruleset's ``action_priors``: the highest priors (ties in an order drawn from
     ``rng``, so a tie does not always fall to the first listed). Without: a sample drawn
-    from ``rng``. All of them when there are no more than ``limit``.
+    from ``rng``. All of them when there are no more than ``limit``. With ``per_actor``,
+    at most that many actions of one piece (the ruleset's ``action_actor``), so that a
+    plan is made of many pieces' best moves rather than one piece's many.
     """
     order = list(range(len(actions)))
     for i in range(len(order) - 1, 0, -1):  # Fisher-Yates with the player's generator
@@ -48,7 +51,21 @@ def candidates(game: Any, state: Any, actions: Sequence[Any], limit: int, rng: R
     if hook is not None:
         priors = hook(state, list(actions))
         order.sort(key=lambda i: -priors[i])
-    return [actions[i] for i in order[:limit]]
+    actor_of = getattr(game, "action_actor", None)
+    if not per_actor or actor_of is None:
+        return [actions[i] for i in order[:limit]]
+    out: list[Any] = []
+    seen: dict[Any, int] = {}
+    for i in order:
+        actor = actor_of(actions[i])
+        if actor is not None:
+            if seen.get(actor, 0) >= per_actor:
+                continue
+            seen[actor] = seen.get(actor, 0) + 1
+        out.append(actions[i])
+        if len(out) >= limit:
+            break
+    return out
 
 
 def sample_chance(game: Any, state: Any, rng: Rng) -> Any:
@@ -58,18 +75,24 @@ def sample_chance(game: Any, state: Any, rng: Rng) -> Any:
 
 
 def settle(game: Any, state: Any, rng: Rng, limit: int = 64) -> None:
-    """Play on ``state`` (a copy) through chance steps and forced moves, up to a real decision.
+    """Play on ``state`` (a copy) through chance steps and the forced moves they lead to.
 
-    Chance is sampled with ``rng``; a decision with one legal action is taken. Stops at the
-    first decision with a choice, at the end, or after ``limit`` steps.
+    Chance is sampled with ``rng``. After a chance step, a decision with one legal action
+    (a hit with only one counter to take it) is taken too. Stops at the first decision
+    with a choice, at the end, or after ``limit`` steps. Listing legal actions is the
+    costly call (a MOVE phase has thousands), so it is asked only after chance.
     """
+    after_chance = False
     for _ in range(limit):
         player = game.current_player(state)
         if player == TERMINAL or game.is_terminal(state):
             return
         if player == CHANCE:
             game.apply(state, sample_chance(game, state, rng))
+            after_chance = True
             continue
+        if not after_chance:
+            return
         actions = game.legal_actions(state)
         if len(actions) != 1:
             return

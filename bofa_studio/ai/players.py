@@ -30,6 +30,10 @@ from bofa_studio.ai.thinking import Rng, Thinking, decision_rng
 from bofa_studio.rules.core import CHANCE, TERMINAL
 
 
+# A plan's pool holds at most this many actions of one piece (see lookahead.candidates).
+PER_ACTOR = 3
+
+
 class RandomPlayer:
     """Any legal action, uniformly: the floor every other player must beat.
 
@@ -144,7 +148,7 @@ class PlanningPlayer(GreedyPlayer):
     def evolve(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> list[_PlannedStep]:
         side = game.current_player(state)
         budget = self.budget
-        pool = candidates(game, state, actions, budget.plan_pool, rng)
+        pool = candidates(game, state, actions, budget.plan_pool, rng, per_actor=PER_ACTOR)
         dice_seed = rng.index(1 << 62)
         planned = budget.population * budget.generations + len(pool)
         # The seed plan: the pool in the order of each action's one-ply worth.
@@ -193,7 +197,10 @@ class PlanningPlayer(GreedyPlayer):
 def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice: Rng,
                record: bool) -> tuple[Any, list[_PlannedStep]]:
     """Play ``plan`` on a copy of ``state``: each pool action the rules allow, in order, while
-    ``side`` decides; chance from ``dice``. Returns the end position and, if asked, the steps."""
+    ``side`` decides; chance from ``dice``. A piece that has acted is not tried again (the
+    ruleset's ``action_actor``). Returns the end position and, if asked, the steps."""
+    actor_of = getattr(game, "action_actor", None)
+    acted: set[Any] = set()
     current = state.copy()
     steps: list[_PlannedStep] = []
     for i in plan:
@@ -202,9 +209,14 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
         player = game.current_player(current)
         if player == TERMINAL or player != side:
             break
+        actor = actor_of(pool[i]) if actor_of is not None else None
+        if actor is not None and actor in acted:
+            continue
         child = try_apply(game, current, pool[i])
         if child is None:
             continue
+        if actor is not None:
+            acted.add(actor)
         if record:
             steps.append(_PlannedStep(current, pool[i]))
         current = child

@@ -20,6 +20,9 @@ fall back to results only and to looking at every action):
   better, on one scale for both sides (a zero-sum guess of the result);
 - ``action_priors(state, actions) -> list[float]``: a cheap score per action, so a
   player looks closely at the best few of a long list first;
+- ``action_actor(action) -> Hashable | None``: the piece an action moves (None for
+  an action of no one piece); a planner takes a few actions of each piece and
+  assumes a piece acts once in a phase;
 - ``counter_hexes(state) -> dict[str, Hex]``: where each counter on the map stands,
   for a balance report's map of where counters were lost.
 """

@@ -310,6 +310,14 @@ class BofaGame:
 
         return action_priors(self, state, actions)
 
+    def action_actor(self, action: Any) -> Any:
+        """The piece that acts: the counters a move or placement names (each acts once a phase)."""
+        if isinstance(action, A.Move):
+            return action.counters
+        if isinstance(action, A.Place):
+            return action.counter
+        return None
+
     def counter_hexes(self, state: State) -> dict[str, Hex]:
         return {cid: self.cb.hexes[h] for cid, h in state.pos.items()}
 
