@@ -29,7 +29,6 @@ from bofa_studio.ai.lookahead import (
 from bofa_studio.ai.thinking import Rng, Thinking, decision_rng
 from bofa_studio.rules.core import CHANCE, TERMINAL
 
-
 # A plan's pool holds at most this many actions of one piece (see lookahead.candidates).
 PER_ACTOR = 3
 
