@@ -129,24 +129,28 @@ def load_game(scenario_path: str, options: tuple[str, ...] = ()) -> Any:
     return _GAMES[key]
 
 
-def _play_one(spec: MatchSpec, index: int) -> GameRecord:
+def _play_one(spec: MatchSpec, index: int, should_stop: Callable[[], bool] | None = None) -> GameRecord:
     if spec.make_game is not None:
         game = spec.make_game()
     else:
         game = load_game(spec.scenario_path, spec.options)
-    return play_game(game, spec.levels_for(index), spec.seed, index)
+    return play_game(game, spec.levels_for(index), spec.seed, index, should_stop)
 
 
 def run_match(spec: MatchSpec, jobs: int = 1, on_game: Callable[[GameRecord], None] | None = None,
               should_stop: Callable[[], bool] | None = None) -> list[GameRecord]:
     """Play the series (in ``jobs`` processes), records in game order. ``on_game`` hears of
-    each game as it ends; ``should_stop`` cancels the games not yet started."""
+    each game as it ends; ``should_stop`` cancels the games not yet started (and, serially,
+    the game being played, which is then left out)."""
     records: list[GameRecord] = []
     if jobs <= 1:
         for i in range(spec.games):
             if should_stop is not None and should_stop():
                 break
-            records.append(_play_one(spec, i))
+            record = _play_one(spec, i, should_stop)
+            if record.level == "unfinished" and should_stop is not None and should_stop():
+                break  # cancelled in the middle of this game: it does not count
+            records.append(record)
             if on_game is not None:
                 on_game(records[-1])
         return records
