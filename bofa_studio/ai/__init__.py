@@ -9,10 +9,11 @@ seed, level and position always give the same decision. docs/ai.md explains them
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bofa_studio.ai.players import Budget, GreedyPlayer, PlanningPlayer, RandomPlayer
-from bofa_studio.ai.thinking import Thinking
+from bofa_studio.ai.thinking import ProgressCallback, Thinking
 
 # Budgets count evaluations; the deadlines are safety nets for a slow machine only.
 BUDGETS: dict[str, Budget] = {
@@ -28,15 +29,27 @@ BUDGETS: dict[str, Budget] = {
 LEVELS = ("random", "greedy", "easy", "normal", "hard", "fast")
 
 
-def make_player(level: str, seed: int = 0) -> Any:
-    """A fresh player of ``level`` (one of LEVELS); ValueError naming the levels otherwise."""
+def make_player(level: str, seed: int = 0, *, safety_net: bool = True) -> Any:
+    """A fresh player of ``level`` (one of LEVELS); ValueError naming the levels otherwise.
+
+    ``safety_net=False`` drops the level's wall-clock deadline, so that decisions never
+    depend on the machine's load: match and balance series use it to stay reproducible.
+    """
     if level == "random":
         return RandomPlayer(seed)
     if level == "greedy":
         return GreedyPlayer(BUDGETS["greedy"], seed)
     if level in BUDGETS:
-        return PlanningPlayer(BUDGETS[level], seed, name=level)
+        budget = BUDGETS[level] if safety_net else replace(BUDGETS[level], deadline_seconds=None)
+        return PlanningPlayer(budget, seed, name=level)
     raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
 
 
-__all__ = ["BUDGETS", "LEVELS", "Budget", "GreedyPlayer", "PlanningPlayer", "RandomPlayer", "Thinking", "make_player"]
+def make_thinking(player: Any, progress: ProgressCallback | None = None) -> Thinking:
+    """A :class:`Thinking` for one decision of ``player`` (a window keeps it to call ``stop``),
+    with the player's safety-net deadline."""
+    budget = getattr(player, "budget", None)
+    return Thinking(progress, deadline_seconds=budget.deadline_seconds if budget is not None else None)
+
+
+__all__ = ["BUDGETS", "LEVELS", "Budget", "GreedyPlayer", "PlanningPlayer", "RandomPlayer", "Thinking", "make_player", "make_thinking"]

@@ -96,3 +96,11 @@ def test_thinking_reports_progress_and_stop_plays_the_best_found_so_far():
     quick = PlanningPlayer(player.budget, seed=1)
     assert quick.choose(game, state, stopped) in game.legal_actions(state)
     assert stopped.should_stop()
+
+
+def test_the_safety_net_deadline_is_the_levels_and_fast_and_series_have_none():
+    from bofa_studio.ai import make_thinking
+
+    assert make_thinking(make_player("normal"))._deadline is not None
+    assert make_thinking(make_player("fast"))._deadline is None
+    assert make_player("normal", safety_net=False).budget.deadline_seconds is None
