@@ -21,7 +21,7 @@ BUDGETS: dict[str, Budget] = {
     "fast": Budget(candidates=4, chance_samples=1, plan_pool=10, population=4, generations=2),
     "easy": Budget(candidates=6, chance_samples=2, plan_pool=16, population=6, generations=3,
                    deadline_seconds=10.0),
-    "normal": Budget(candidates=16, chance_samples=0, plan_pool=40, population=12, generations=8,
+    "normal": Budget(candidates=24, chance_samples=0, plan_pool=40, population=12, generations=8,
                      deadline_seconds=8.0),
     "hard": Budget(candidates=32, chance_samples=0, plan_pool=64, population=20, generations=14,
                    deadline_seconds=30.0),

@@ -152,9 +152,15 @@ class PlanningPlayer(GreedyPlayer):
         planned = budget.population * budget.generations + len(pool)
         # The seed plan: the pool in the order of each action's one-ply worth.
         worth = []
+        rolls = 0
         for i, action in enumerate(pool):
-            value, _ = expected_value(game, state, action, side, rng, 1)
+            value, outcomes = expected_value(game, state, action, side, rng, 1)
+            rolls += outcomes > 1 or game.current_player(state) == CHANCE
             worth.append((-value, i))
+        if 2 * rolls > len(pool):
+            # Mostly dice (a FIRE or COMBAT phase): one roll per plan would judge each attack
+            # by its luck; one ply averages every face instead.
+            return []
         first = [i for _, i in sorted(worth)]
         thinking.report(len(pool), planned)
         scored = [(self._fitness(game, state, side, pool, first, dice_seed), first)]
@@ -189,7 +195,11 @@ class PlanningPlayer(GreedyPlayer):
 
     def _record(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int],
                 dice_seed: int) -> list[_PlannedStep]:
-        _, steps = _play_plan(game, state, side, pool, plan, Rng(dice_seed), record=True)
+        end, steps = _play_plan(game, state, side, pool, plan, Rng(dice_seed), record=True)
+        if len(steps) > 1 and game.current_player(end) != side:
+            # Play up to, not into, the step that hands the decision over: pieces outside this
+            # plan's pool get their turn in a new plan before the phase is ended.
+            steps.pop()
         return steps
 
 
