@@ -48,7 +48,8 @@ Mean game length {result['mean_actions']} actions.</p>
 <h2>Victory levels</h2>
 <table><tr><th>winner</th><th>level</th><th>games</th></tr>{levels}</table>
 <h2>Where counters were lost</h2>
-<p class="note">{lost} counters left the map over all games; darker hexes lost more.</p>
+<p class="note">{lost} counters left the map over all games; darker hexes lost more (hover for the
+count). Victory locations are outlined; the grey tints are mountain, slope, summit and Dale.</p>
 {loss_heat_svg(board, result['losses'])}
 </body></html>
 """
@@ -65,8 +66,15 @@ def _rate_bar(side: str, wins: int, rate: dict[str, float], colour: str) -> str:
             f'({rate["low"]:.0%}-{rate["high"]:.0%})</text>')
 
 
+# Unshaded hexes are tinted by terrain (greys, lighter than any loss) so an author can find
+# their way; victory locations are outlined.
+TERRAIN_TINT = {"mountain": "#e4e1dc", "mountain_slope": "#eeece8", "summit": "#d9d5ce", "dale": "#e6ecf2",
+                "cliff": "#d0ccc4", "front_gate": "#d8d8e8"}
+
+
 def loss_heat_svg(board: Board, losses: dict[str, int], width: float = 720.0) -> str:
-    """The board's hexes, each shaded by the counters lost in it (white none, dark red most)."""
+    """The board's hexes, each shaded by the counters lost in it (yellow few, dark red most),
+    on a faint terrain tint, with the victory locations outlined and labelled."""
     grid = board.grid
     x0, y0, x1, y1 = grid.bounds()
     scale = width / max(x1 - x0, 1e-9)
@@ -78,15 +86,25 @@ def loss_heat_svg(board: Board, losses: dict[str, int], width: float = 720.0) ->
             counts[board.hex_at(label)] = n
         except (KeyError, ValueError):
             continue  # a hex the map no longer has
+    victory = {h for hexes in board.victory_locations().values() for h in hexes}
+
+    def points(h: object) -> str:
+        return " ".join(f"{(x - x0) * scale:.1f},{(y - y0) * scale:.1f}" for x, y in grid.corners(h))
+
     polys = []
     for h in board.hexes():
-        points = " ".join(f"{(x - x0) * scale:.1f},{(y - y0) * scale:.1f}" for x, y in grid.corners(h))
         n = counts.get(h, 0)
-        fill = _heat(n / most) if most and n else "#ffffff"
+        fill = _heat(n / most) if most and n else TERRAIN_TINT.get(str(board.terrain(h)), "#ffffff")
         title = f"<title>{escape(board.label(h))}: {n} lost</title>" if n else ""
-        polys.append(f'<polygon points="{points}" fill="{fill}" stroke="#bbb" stroke-width="0.5">{title}</polygon>')
+        polys.append(f'<polygon points="{points(h)}" fill="{fill}" stroke="#bbb" stroke-width="0.5">{title}</polygon>')
+    marks = []
+    for h in sorted(victory):
+        cx, cy = grid.center(h)
+        marks.append(f'<polygon points="{points(h)}" fill="none" stroke="#222" stroke-width="2"/>'
+                     f'<text x="{(cx - x0) * scale:.1f}" y="{(cy - y0) * scale + 3:.1f}" font-size="8" '
+                     f'text-anchor="middle">{escape(board.label(h))}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}">{"".join(polys)}</svg>')
+            f'viewBox="0 0 {width:.0f} {height:.0f}">{"".join(polys)}{"".join(marks)}</svg>')
 
 
 def _heat(t: float) -> str:

@@ -81,3 +81,15 @@ def test_a_computer_player_takes_the_empty_victory_hex_next_to_it(level):
     state = at({"1306": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, player=FP)
     action = make_player(level, seed=2).choose(game, state)
     assert isinstance(action, A.Move) and game.board.label(action.to) == "1206"
+
+
+def test_the_planner_gives_the_same_legal_move_twice_and_leaves_the_state_alone():
+    game = basic()
+    where = {"1306": "elf_spearman_1", "1307": "elf_spearman_2", "1408": "elf_archer_1",
+             "1716": "dain", "1815": "dwarf_axeman_1", "2022": "azug_goblin_scimitar_1"}
+    state = at(where, player=FP)
+    before = state.copy()
+    first = make_player("fast", seed=4).choose(game, state)
+    again = make_player("fast", seed=4).choose(game, state)
+    assert first == again and first in game.legal_actions(state)
+    assert state == before
