@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python bench/ai_bench.py [--positions N] [--games N] [--jobs N] [--skip-times|--skip-wins]``.
 
-Decision times: each level decides afresh (no plan carried over) in the same mid-game
+Decision times (processor time of the deciding thread, so that other work on the machine
+does not inflate them): each level decides afresh (no plan carried over) in the same mid-game
 positions of the Basic and the Standard Game, taken from random games; ``random``
 is the baseline in the same run. A planner's later decisions in a phase only follow
 its plan and take microseconds, so these are the thinking decisions, the slow ones.
@@ -58,10 +59,10 @@ def time_levels(game, states: list) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {}
     for level in TIMED_LEVELS:
         for i, state in enumerate(states):
-            player = make_player(level, seed=i)
-            start = time.perf_counter()
+            player = make_player(level, seed=i, safety_net=False)
+            start = time.thread_time()
             player.choose(game, state)
-            times.setdefault(level, []).append(time.perf_counter() - start)
+            times.setdefault(level, []).append(time.thread_time() - start)
     return times
 
 
@@ -85,7 +86,7 @@ def main() -> int:
             states = positions(game, args.positions, args.seed)
             times = time_levels(game, states)
             base = statistics.median(times["random"])
-            print(f"{name}: decision seconds over {len(states)} positions (baseline: random)")
+            print(f"{name}: decision processor seconds over {len(states)} positions (baseline: random)")
             for level, ts in times.items():
                 med = statistics.median(ts)
                 print(f"  {level:7} median {med:7.3f}  max {max(ts):7.3f}  ({med / base:6.1f}x random)")
@@ -103,7 +104,8 @@ def main() -> int:
                   f"{result['wins_by_level'][upper]}, {lower} {result['wins_by_level'][lower]}, draws "
                   f"{result['wins_by_level']['draw']}; {upper} rate {rate['rate']:.0%} "
                   f"(95% Wilson {rate['low']:.0%}-{rate['high']:.0%}); {upper} decisions median "
-                  f"{seconds.get('median', 0):.3f} s max {seconds.get('max', 0):.3f} s; "
+                  f"{seconds.get('median', 0):.3f} s max {seconds.get('max', 0):.3f} s (processor "
+                  f"{seconds.get('cpu_median', 0):.3f} / {seconds.get('cpu_max', 0):.3f} s); "
                   f"{time.perf_counter() - start:.0f} s")
     return 0
 

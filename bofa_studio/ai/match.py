@@ -35,7 +35,9 @@ class GameRecord:
     level: str
     actions: int
     losses: dict[str, int] = field(default_factory=dict)  # hex label -> counters lost there
-    decision_seconds: dict[str, list[float]] = field(default_factory=dict)  # level -> times
+    decision_seconds: dict[str, list[float]] = field(default_factory=dict)  # level -> wall-clock times
+    # The same decisions' processor time: what thinking costs on a machine others also use.
+    decision_cpu_seconds: dict[str, list[float]] = field(default_factory=dict)
 
 
 def game_seed(series_seed: int, index: int) -> int:
@@ -59,6 +61,7 @@ def play_game(game: Any, levels: dict[str, str], seed: int, index: int = 0,
     where_hook = getattr(game, "counter_hexes", None)
     losses: dict[str, int] = {}
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     n = 0
     while not game.is_terminal(state) and n < MAX_ACTIONS:
         if should_stop is not None and should_stop():
@@ -67,9 +70,10 @@ def play_game(game: Any, levels: dict[str, str], seed: int, index: int = 0,
         if player == CHANCE:
             action = game.sample_chance(state)
         else:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             action = players[player].choose(game, state)
             times.setdefault(levels[player], []).append(time.perf_counter() - start)
+            cpu_times.setdefault(levels[player], []).append(time.thread_time() - cpu)
         before = where_hook(state) if where_hook is not None else None
         game.apply(state, action)
         n += 1
@@ -84,7 +88,7 @@ def play_game(game: Any, levels: dict[str, str], seed: int, index: int = 0,
         winner, level = None, "unfinished"
     else:
         winner, level = result.get("winner"), str(result.get("level", "win" if result.get("winner") else "draw"))
-    return GameRecord(index, dict(levels), winner, level, n, losses, times)
+    return GameRecord(index, dict(levels), winner, level, n, losses, times, cpu_times)
 
 
 # -- a series ---------------------------------------------------------------------------------
@@ -186,12 +190,14 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
 def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -> dict[str, Any]:
     """The series' report: ``games``, ``wins`` (per side and ``draw``), ``win_rate`` with its
     Wilson interval, ``victory_levels``, ``wins_by_level``, ``mean_actions``, ``losses`` (hex
-    label -> counters lost) and, apart, ``decision_seconds`` (per level: median, max, mean)."""
+    label -> counters lost) and, apart, ``decision_seconds`` (per level: wall-clock median, max
+    and mean, and the processor time's median and max)."""
     wins = {side: 0 for side in sides} | {"draw": 0}
     levels: dict[str, dict[str, int]] = {}
     by_level: dict[str, int] = {level: 0 for _, level in spec.levels} | {"draw": 0}
     losses: dict[str, int] = {}
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for r in records:
         key = r.winner if r.winner is not None else "draw"
         wins[key] = wins.get(key, 0) + 1
@@ -203,6 +209,8 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
             losses[h] = losses.get(h, 0) + n
         for level, ts in r.decision_seconds.items():
             times.setdefault(level, []).extend(ts)
+        for level, ts in r.decision_cpu_seconds.items():
+            cpu.setdefault(level, []).extend(ts)
     n = len(records)
     rates = {}
     for side in sides:
@@ -228,7 +236,8 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
         "losses": dict(sorted(losses.items())),
         "decision_seconds": {
             level: {"median": round(statistics.median(ts), 4), "max": round(max(ts), 4),
-                    "mean": round(statistics.fmean(ts), 4), "decisions": len(ts)}
+                    "mean": round(statistics.fmean(ts), 4), "decisions": len(ts),
+                    "cpu_median": round(statistics.median(cpu[level]), 4), "cpu_max": round(max(cpu[level]), 4)}
             for level, ts in sorted(times.items())
         },
     }

@@ -129,5 +129,6 @@ def run(args: argparse.Namespace) -> int:
                   f"95% interval {rate['low']:.0%}-{rate['high']:.0%})")
     print(f"  mean game length: {result['mean_actions']} actions")
     for level, t in result["decision_seconds"].items():
-        print(f"  {level}: {t['decisions']} decisions, median {t['median']:.3f} s, max {t['max']:.3f} s")
+        print(f"  {level}: {t['decisions']} decisions, median {t['median']:.3f} s, max {t['max']:.3f} s "
+              f"(processor time: median {t['cpu_median']:.3f} s, max {t['cpu_max']:.3f} s)")
     return 0
