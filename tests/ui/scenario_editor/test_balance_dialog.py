@@ -10,7 +10,7 @@ from bofa_studio.hexgrid import GridSpec
 from bofa_studio.ui.scenario_editor.balance_dialog import BalanceDialog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "ai"))
-from toy_games import ClaimCells, DiceRace  # noqa: E402
+from ai_toy_games import ClaimCells, DiceRace  # noqa: E402
 
 
 def test_balance_runs_in_the_background_and_shows_rates_and_the_heat_map(qtbot, tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState
+from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game

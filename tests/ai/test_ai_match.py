@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toy_games import make_claim_cells, make_dice_race
+from ai_toy_games import make_claim_cells, make_dice_race
 
 from bofa_studio.ai.balance import balance_html, loss_heat_svg
 from bofa_studio.ai.match import MatchSpec, report, run_match, wilson_interval
