@@ -94,7 +94,7 @@ def loss_heat_svg(board: Board, losses: dict[str, int], width: float = 720.0) ->
     polys = []
     for h in board.hexes():
         n = counts.get(h, 0)
-        fill = _heat(n / most) if most and n else TERRAIN_TINT.get(str(board.terrain(h)), "#ffffff")
+        fill = heat_colour(n / most) if most and n else TERRAIN_TINT.get(str(board.terrain(h)), "#ffffff")
         title = f"<title>{escape(board.label(h))}: {n} lost</title>" if n else ""
         polys.append(f'<polygon points="{points(h)}" fill="{fill}" stroke="#bbb" stroke-width="0.5">{title}</polygon>')
     marks = []
@@ -107,7 +107,7 @@ def loss_heat_svg(board: Board, losses: dict[str, int], width: float = 720.0) ->
             f'viewBox="0 0 {width:.0f} {height:.0f}">{"".join(polys)}{"".join(marks)}</svg>')
 
 
-def _heat(t: float) -> str:
+def heat_colour(t: float) -> str:
     """Light yellow (few) to dark red (most)."""
     t = min(max(t, 0.0), 1.0)
     r = int(255 - 100 * t)

@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QThread, Signal
-from PySide6.QtSvgWidgets import QSvgWidget
+from PySide6.QtCore import QPointF, QThread, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from bofa_studio.ai import LEVELS
-from bofa_studio.ai.balance import balance_html, loss_heat_svg
+from bofa_studio.ai.balance import TERRAIN_TINT, balance_html, heat_colour
 from bofa_studio.ai.match import MatchSpec, report, run_match
 from bofa_studio.board.model import Board
 
@@ -59,6 +60,39 @@ class _SeriesThread(QThread):
             self.finished_with.emit(report(self.spec, records, self.sides) if records else None)
         except Exception as exc:  # noqa: BLE001 - shown to the author, not swallowed
             self.failed.emit(f"{type(exc).__name__}: {exc}")
+
+
+class LossMap(QWidget):
+    """The board with each hex shaded by the counters lost there, as the page draws it (painted
+    here rather than from the page's SVG: the frozen build leaves Qt's SVG module out)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
+        self.losses: dict[str, int] = {}
+        self.setMinimumSize(480, 300)
+        self.setToolTip("Where counters were lost: darker hexes lost more; victory locations outlined")
+
+    def show_losses(self, losses: dict[str, int]) -> None:
+        self.losses = dict(losses)
+        self.update()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        grid = self.board.grid
+        x0, y0, x1, y1 = grid.bounds()
+        scale = min(self.width() / max(x1 - x0, 1e-9), self.height() / max(y1 - y0, 1e-9))
+        most = max(self.losses.values(), default=0)
+        victory = {h for hexes in self.board.victory_locations().values() for h in hexes}
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for h in self.board.hexes():
+            polygon = QPolygonF([QPointF((x - x0) * scale, (y - y0) * scale) for x, y in grid.corners(h)])
+            n = self.losses.get(self.board.label(h), 0)
+            fill = heat_colour(n / most) if most and n else TERRAIN_TINT.get(str(self.board.terrain(h)), "#ffffff")
+            painter.setBrush(QBrush(QColor(fill)))
+            painter.setPen(QPen(QColor("#222" if h in victory else "#bbb"), 2 if h in victory else 0.5))
+            painter.drawPolygon(polygon)
+        painter.end()
 
 
 class BalanceDialog(QDialog):
@@ -103,9 +137,7 @@ class BalanceDialog(QDialog):
             buttons.addWidget(b)
         self.summary = QLabel("Computer-against-computer games of this scenario as it is now.")
         self.summary.setWordWrap(True)
-        self.heat = QSvgWidget()
-        self.heat.setMinimumSize(480, 300)
-        self.heat.setToolTip("Where counters were lost: darker hexes lost more")
+        self.heat = LossMap(board)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.progress)
@@ -161,7 +193,7 @@ class BalanceDialog(QDialog):
                          + ", ".join(f"{n} {lv}" for lv, n in sorted(result["victory_levels"].get(side, {}).items())))
         lines.append(f"draws: {result['wins'].get('draw', 0)}")
         self.summary.setText("\n".join(lines))
-        self.heat.load(QByteArray(loss_heat_svg(self.board, result["losses"]).encode("utf-8")))
+        self.heat.show_losses(result["losses"])
 
     def save_page(self) -> None:
         if self.result is None:
