@@ -21,6 +21,8 @@ COMMAND_MODULES = [
     "bofa_studio.commands.validate",
     "bofa_studio.commands.export",
     "bofa_studio.commands.simulate",
+    "bofa_studio.commands.match",
+    "bofa_studio.commands.balance",
     "bofa_studio.commands.los",
     "bofa_studio.commands.render",
     "bofa_studio.commands.gui",

@@ -11,6 +11,20 @@ replays are exact.
 The session, the headless play layer, the simulator, the computer players and the
 windows speak only this protocol; a ruleset is a package that implements it and
 registers itself by name (:mod:`bofa_studio.rules.registry`).
+
+Optional hooks for the computer players (:mod:`bofa_studio.ai`), outside the
+``Game`` protocol so that a ruleset without them still plays (the players then
+fall back to results only and to looking at every action):
+
+- ``evaluate(state, side) -> float``: the position's worth to ``side``, higher is
+  better, on one scale for both sides (a zero-sum guess of the result);
+- ``action_priors(state, actions) -> list[float]``: a cheap score per action, so a
+  player looks closely at the best few of a long list first;
+- ``action_actor(action) -> Hashable | None``: the piece an action moves (None for
+  an action of no one piece); a planner takes a few actions of each piece and
+  assumes a piece acts once in a phase;
+- ``counter_hexes(state) -> dict[str, Hex]``: where each counter on the map stands,
+  for a balance report's map of where counters were lost.
 """
 
 from __future__ import annotations

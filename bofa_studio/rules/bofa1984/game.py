@@ -316,6 +316,28 @@ class BofaGame:
         """Where a game stands, for a save file's summary and a Recent games list."""
         return {"turn": state.turn, "stage": str(state.stage)}
 
+    # -- computer players (optional protocol hooks; see rules/core.py and evaluation.py) --
+    def evaluate(self, state: State, side: str) -> float:
+        from bofa_studio.rules.bofa1984.evaluation import evaluate
+
+        return evaluate(self, state, side)
+
+    def action_priors(self, state: State, actions: list[Any]) -> list[float]:
+        from bofa_studio.rules.bofa1984.evaluation import action_priors
+
+        return action_priors(self, state, actions)
+
+    def action_actor(self, action: Any) -> Any:
+        """The piece that acts: the counters a move or placement names (each acts once a phase)."""
+        if isinstance(action, A.Move):
+            return action.counters
+        if isinstance(action, A.Place):
+            return action.counter
+        return None
+
+    def counter_hexes(self, state: State) -> dict[str, Hex]:
+        return {cid: self.cb.hexes[h] for cid, h in state.pos.items()}
+
     # -- O-2 seats -----------------------------------------------------------------
     @property
     def seats(self) -> list[str]:

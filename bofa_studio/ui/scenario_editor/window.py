@@ -35,6 +35,7 @@ from bofa_studio.ui.actions import make_action
 from bofa_studio.ui.dialogs import TextViewer
 from bofa_studio.ui.files import load_error, write_error
 from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
+from bofa_studio.ui.scenario_editor.balance_dialog import BalanceDialog
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
@@ -167,6 +168,9 @@ class ScenarioEditorWindow(QMainWindow):
         self.play_action.setEnabled(entry is not None)
         self.play_action.setToolTip(why)
         self.play_action.setStatusTip(why)
+        self.balance_action = make_action(self, "Test &balance...", self.test_balance)
+        self.balance_action.setStatusTip("Play this scenario computer against computer and see who wins, "
+                                         "how, and where counters are lost")
         self.quit_action = make_action(self, "&Close", self.close, K.Close)
         self.undo_action = self.model.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(K.Undo)
@@ -183,6 +187,7 @@ class ScenarioEditorWindow(QMainWindow):
             file_menu.addAction(a)
         file_menu.addSeparator()
         file_menu.addAction(self.play_action)
+        file_menu.addAction(self.balance_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
@@ -298,6 +303,17 @@ class ScenarioEditorWindow(QMainWindow):
         box.setDefaultButton(cancel)
         box.exec()
         return box.clickedButton() is play
+
+    def test_balance(self) -> BalanceDialog:
+        """Computer-against-computer games of the scenario as edited now (saved or not)."""
+        import copy
+
+        from bofa_studio.rules.registry import make_game
+
+        data, board = copy.deepcopy(self.model.data), self.model.board.copy()
+        dialog = BalanceDialog(self.model.name(), lambda: make_game(data, board), board, self)
+        dialog.show()
+        return dialog
 
     def show_rulebook(self) -> TextViewer | None:
         self.rulebook = open_rulebook(self, self.rulebook)

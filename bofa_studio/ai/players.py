@@ -1,0 +1,244 @@
+"""Computer players over the game protocol: random, greedy (one ply) and planning (a phase at once).
+
+Every player has ``choose(game, state, thinking=None) -> action`` for the side whose
+decision it is. ``thinking`` (:class:`~bofa_studio.ai.thinking.Thinking`) lets a
+window stop it early (it then plays the best action found so far) and shows its
+progress. Players never change the state they are given and never look at its dice.
+
+The planning player is Online Evolutionary Planning (Justesen, Mahlmann, Risi and
+Togelius, IEEE Transactions on Games 10(3), 2018): where a decision is one of a
+long run of the same player's actions (a MOVE phase, a set-up), it evolves the
+order of a pool of promising actions as a whole plan, scores a plan by playing it
+on a copy and evaluating where it ends, then plays the best plan one action per
+decision for as long as the game goes as planned. docs/ai.md says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bofa_studio.ai.lookahead import (
+    candidates,
+    evaluate,
+    expected_value,
+    same_state,
+    sample_chance,
+    try_apply,
+)
+from bofa_studio.ai.thinking import Rng, Thinking, decision_rng
+from bofa_studio.rules.core import CHANCE, TERMINAL
+
+# A plan's pool holds at most this many actions of one piece (see lookahead.candidates).
+PER_ACTOR = 3
+
+
+class RandomPlayer:
+    """Any legal action, uniformly: the floor every other player must beat.
+
+    It draws from one stream seeded once (not per position, as the thinking players do,
+    since hashing every position would cost it more than choosing): the same seed and
+    the same game give the same choices.
+    """
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.seed = seed
+        self.name = name
+        self._rng = Rng(seed)
+
+    def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        return actions[self._rng.index(len(actions))]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a player thinks, counted in evaluations (so a decision does not depend on the
+    machine's speed). ``deadline_seconds`` is only a safety net for a slow machine."""
+
+    candidates: int  # actions weighed one ply ahead at a decision
+    chance_samples: int  # outcomes of a following chance step averaged (0: every outcome)
+    plan_pool: int = 0  # actions a phase plan is made of (0: no planning, one ply everywhere)
+    population: int = 0
+    generations: int = 0
+    plan_threshold: int = 24  # decisions with more legal actions than this are planned as a phase
+    deadline_seconds: float | None = None
+
+
+class GreedyPlayer:
+    """One ply: the action whose resulting position (averaged over the dice that follow it)
+    the evaluation likes best, among the ``budget.candidates`` most promising."""
+
+    def __init__(self, budget: Budget, seed: int = 0, name: str = "greedy") -> None:
+        self.budget = budget
+        self.seed = seed
+        self.name = name
+
+    def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        thinking = self._thinking(thinking)
+        rng = decision_rng(self.seed, game, state)
+        return self.one_ply(game, state, actions, rng, thinking)
+
+    def _thinking(self, thinking: Thinking | None) -> Thinking:
+        if thinking is None:
+            return Thinking(deadline_seconds=self.budget.deadline_seconds)
+        return thinking
+
+    def one_ply(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> Any:
+        side = game.current_player(state)
+        looked = candidates(game, state, actions, self.budget.candidates, rng)
+        best, best_value = looked[0], float("-inf")
+        for done, action in enumerate(looked):
+            if done and thinking.should_stop():
+                break
+            value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
+            if value > best_value:
+                best, best_value = action, value
+            thinking.report(done + 1, len(looked))
+        return best
+
+
+@dataclass
+class _PlannedStep:
+    before: Any  # the position the plan expects when it plays ``action``
+    action: Any
+
+
+class PlanningPlayer(GreedyPlayer):
+    """Online Evolutionary Planning over a phase's actions, one ply at short decisions.
+
+    A *plan* is an order of the pool's actions; playing it applies each action the rules
+    still allow, in order, while the decision stays with the planning side (an action
+    that ends the phase ends the plan). The fitness of a plan is the evaluation of where
+    it ends, its dice drawn from one stream shared by all plans of a decision (common
+    random numbers), so plans differ by their choices, not by their luck. The first plan
+    is the one-ply order (the best single actions first); each generation keeps the
+    better half and refills it with order crossovers of two survivors, then mutates by
+    moving one action to another place in the order.
+    """
+
+    def __init__(self, budget: Budget, seed: int = 0, name: str = "planning") -> None:
+        super().__init__(budget, seed, name)
+        self._plan: list[_PlannedStep] = []
+
+    def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
+        if self._plan and same_state(game, state, self._plan[0].before):
+            return self._plan.pop(0).action
+        self._plan = []
+        actions = game.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        thinking = self._thinking(thinking)
+        rng = decision_rng(self.seed, game, state)
+        if self.budget.plan_pool == 0 or len(actions) <= self.budget.plan_threshold:
+            return self.one_ply(game, state, actions, rng, thinking)
+        plan = self.evolve(game, state, actions, rng, thinking)
+        if not plan:
+            return self.one_ply(game, state, actions, rng, thinking)
+        self._plan = plan[1:]
+        return plan[0].action
+
+    # -- the evolution ---------------------------------------------------------------------
+    def evolve(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> list[_PlannedStep]:
+        side = game.current_player(state)
+        budget = self.budget
+        pool = candidates(game, state, actions, budget.plan_pool, rng, per_actor=PER_ACTOR)
+        dice_seed = rng.index(1 << 62)
+        planned = budget.population * budget.generations + len(pool)
+        # The seed plan: the pool in the order of each action's one-ply worth.
+        worth = []
+        rolls = 0
+        for i, action in enumerate(pool):
+            value, outcomes = expected_value(game, state, action, side, rng, 1)
+            rolls += outcomes > 1 or game.current_player(state) == CHANCE
+            worth.append((-value, i))
+        if 2 * rolls > len(pool):
+            # Mostly dice (a FIRE or COMBAT phase): one roll per plan would judge each attack
+            # by its luck; one ply averages every face instead.
+            return []
+        first = [i for _, i in sorted(worth)]
+        thinking.report(len(pool), planned)
+        scored = [(self._fitness(game, state, side, pool, first, dice_seed), first)]
+        population = [first] + [self._mutate(first, rng) for _ in range(budget.population - 1)]
+        scored += [(self._fitness(game, state, side, pool, p, dice_seed), p) for p in population[1:]]
+        done = len(pool) + len(scored)
+        for _generation in range(budget.generations - 1):
+            if thinking.should_stop():
+                break
+            scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
+            survivors = scored[: max(2, budget.population // 2)]
+            children = []
+            while len(survivors) + len(children) < budget.population:
+                a = survivors[rng.index(len(survivors))][1]
+                b = survivors[rng.index(len(survivors))][1]
+                children.append(self._mutate(_order_crossover(a, b, rng), rng))
+            scored = survivors + [(self._fitness(game, state, side, pool, c, dice_seed), c) for c in children]
+            done += len(children)
+            thinking.report(done, planned)
+        best = max(scored, key=lambda vp: vp[0])[1]
+        return self._record(game, state, side, pool, best, dice_seed)
+
+    def _mutate(self, plan: list[int], rng: Rng) -> list[int]:
+        out = list(plan)
+        gene = out.pop(rng.index(len(out)))
+        out.insert(rng.index(len(out) + 1), gene)
+        return out
+
+    def _fitness(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice_seed: int) -> float:
+        end, _ = _play_plan(game, state, side, pool, plan, Rng(dice_seed), record=False)
+        return evaluate(game, end, side)
+
+    def _record(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int],
+                dice_seed: int) -> list[_PlannedStep]:
+        end, steps = _play_plan(game, state, side, pool, plan, Rng(dice_seed), record=True)
+        if len(steps) > 1 and game.current_player(end) != side:
+            # Play up to, not into, the step that hands the decision over: pieces outside this
+            # plan's pool get their turn in a new plan before the phase is ended.
+            steps.pop()
+        return steps
+
+
+def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice: Rng,
+               record: bool) -> tuple[Any, list[_PlannedStep]]:
+    """Play ``plan`` on a copy of ``state``: each pool action the rules allow, in order, while
+    ``side`` decides; chance from ``dice``. A piece that has acted is not tried again (the
+    ruleset's ``action_actor``). Returns the end position and, if asked, the steps."""
+    actor_of = getattr(game, "action_actor", None)
+    acted: set[Any] = set()
+    current = state.copy()
+    steps: list[_PlannedStep] = []
+    for i in plan:
+        while game.current_player(current) == CHANCE:
+            game.apply(current, sample_chance(game, current, dice))
+        player = game.current_player(current)
+        if player == TERMINAL or player != side:
+            break
+        actor = actor_of(pool[i]) if actor_of is not None else None
+        if actor is not None and actor in acted:
+            continue
+        child = try_apply(game, current, pool[i])
+        if child is None:
+            continue
+        if actor is not None:
+            acted.add(actor)
+        if record:
+            steps.append(_PlannedStep(current, pool[i]))
+        current = child
+    while game.current_player(current) == CHANCE:
+        game.apply(current, sample_chance(game, current, dice))
+    return current, steps
+
+
+def _order_crossover(a: list[int], b: list[int], rng: Rng) -> list[int]:
+    """OX: a slice of ``a`` in place, the rest in ``b``'s order (the child stays a permutation)."""
+    n = len(a)
+    i, j = sorted((rng.index(n), rng.index(n)))
+    middle = a[i:j + 1]
+    taken = set(middle)
+    rest = [g for g in b if g not in taken]
+    return rest[:i] + middle + rest[i:]

@@ -1,0 +1,255 @@
+"""How a position of The Battle of Five Armies looks to a side: the computer players' evaluation.
+
+The players in :mod:`bofa_studio.ai` know no ruleset; they ask the Game's optional
+hooks ``evaluate`` (a score, higher is better for the side), ``action_priors`` (a
+cheap guess of which actions deserve a closer look, since a MOVE phase offers
+thousands) and ``counter_hexes`` (where the counters are, for a balance report's
+map of losses). This module implements them from what wins the game (B-11, S-11):
+
+- the victory locations held now, weighted up as the last turn nears (B-11 counts
+  them at the end of turn 12; holding one early is worth less than holding it then);
+- strength on the map: every step a counter keeps is worth its combat strength
+  (B-7: a reduced counter fights with its back side), leaders a little more;
+- presence near the victory locations, strength discounted by how many moves away
+  it is, so that one-ply players walk toward the places at stake;
+- threats: a leader with no combat counter under him next to the enemy (B-9: he is
+  hit whenever his hex is), and stacks next to much stronger enemy stacks (the odds
+  they invite);
+- a combat whose roll is made but whose hits are not yet taken counts the hits.
+
+Numbers are in combat strength points; a victory location is worth about a strong
+counter early and two at the end.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
+from bofa_studio.rules.bofa1984.victory import control
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+WIN_SCORE = 1000.0
+LOCATION_EARLY, LOCATION_LATE = 6.0, 14.0
+PRESENCE_WEIGHT = 4.0
+PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
+LEADER_BONUS = 3.0
+LONE_LEADER_THREAT = 4.0
+EXPOSURE_WEIGHT = 0.35
+
+
+class _Distances:
+    """Per game: for every counter and hex, how near each victory location is, as the factor
+    e^(-moves / PRESENCE_RANGE) where moves is the movement cost (Dijkstra over the Terrain
+    Table's costs, so rivers and slopes count as they do for moving) over the counter's
+    movement allowance. Counters of one side and allowance share a table."""
+
+    def __init__(self, game: BofaGame) -> None:
+        names = list(game.victory_hexes)
+        costs = {side: [_dijkstra(game.ground_steps[side], game.victory_hexes[n]) for n in names]
+                 for side in (FREE_PEOPLES, DARK)}
+        tables: dict[tuple[str, int], list[tuple[float, ...]]] = {}
+        self.near: dict[str, list[tuple[float, ...]]] = {}  # cid -> per hex, per location
+        self.near_sum: dict[str, list[float]] = {}  # cid -> per hex, summed over locations
+        for cid, spec in game.specs.items():
+            key = (spec.side, max(spec.movement[1], 1))
+            if key not in tables:
+                mv = key[1]
+                tables[key] = [tuple(math.exp(-c[h] / mv / PRESENCE_RANGE) for c in costs[spec.side])
+                               for h in range(len(game.cb))]
+            self.near[cid] = tables[key]
+            self.near_sum[cid] = [sum(t) for t in tables[key]]
+        self.locations = len(names)
+        self.counting = frozenset(c for c, spec in game.specs.items() if spec.counts_for_victory)
+        self.lone_leaders = frozenset(c for c, spec in game.specs.items() if spec.leader and not spec.controls_hex)
+        self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
+
+
+def _dijkstra(steps: list[tuple[tuple[int, int], ...]], sources: frozenset[int]) -> list[float]:
+    # Costs are symmetric enough for a guide (river costs are per side, not per direction).
+    dist = [math.inf] * len(steps)
+    heap = [(0, h) for h in sources]
+    for h in sources:
+        dist[h] = 0
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        for n, cost in steps[h]:
+            nd = d + cost
+            if nd < dist[n]:
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return dist
+
+
+_CACHE: weakref.WeakKeyDictionary[Any, _Distances] = weakref.WeakKeyDictionary()
+
+
+def _distances(game: BofaGame) -> _Distances:
+    d = _CACHE.get(game)
+    if d is None:
+        d = _CACHE[game] = _Distances(game)
+    return d
+
+
+def evaluate(game: BofaGame, state: State, side: str) -> float:
+    """The position's worth to ``side``: positive when it is ahead (see the module's list)."""
+    if state.result is not None:
+        winner = state.result.get("winner")
+        if winner is None:
+            return 0.0
+        margin = abs(state.result.get("score", {}).get(FREE_PEOPLES, 0) - state.result.get("score", {}).get(DARK, 0))
+        value = WIN_SCORE + 10.0 * margin
+        return value if winner == side else -value
+    score = _score_for_free_peoples(game, state)
+    return score if side == FREE_PEOPLES else -score
+
+
+def _score_for_free_peoples(game: BofaGame, state: State) -> float:
+    specs = game.specs
+    sign = {FREE_PEOPLES: 1.0, DARK: -1.0}
+    late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
+    score = 0.0
+    # Victory locations held now.
+    location_value = LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
+    for holder in control(game, state).values():
+        if holder is not None:
+            score += sign[holder] * location_value
+    # Strength kept (on the map or still to come), hits about to be taken counted off.
+    for cid, steps in state.steps.items():
+        if steps <= 0:
+            continue
+        spec = specs[cid]
+        value = _strength(game, state, cid) + (LEADER_BONUS if spec.leader else 0.0)
+        score += sign[spec.side] * value
+    pending = state.pending
+    if pending is not None and state.stage == "loss":
+        # A rolled combat: its hits fall on the two sides' counters (one step ~ 2 points).
+        attacker = pending.side
+        score -= sign[attacker] * 2.0 * pending.att_hits
+        score += sign[attacker] * 2.0 * pending.def_hits
+    score += _presence(game, state, late)
+    score += _threats(game, state)
+    return score
+
+
+def _presence(game: BofaGame, state: State, late: float) -> float:
+    """Strength near each victory location, discounted by moves away; per location the
+    share of the two sides' presence, so a place one side already fills adds little more."""
+    dist = _distances(game)
+    side_of = game.side_of
+    near = dist.near
+    fp = [0.0] * dist.locations
+    dark = [0.0] * dist.locations
+    for cid, h in state.pos.items():
+        if cid not in dist.counting:
+            continue
+        s = _strength(game, state, cid)
+        acc = fp if side_of[cid] == FREE_PEOPLES else dark
+        for i, f in enumerate(near[cid][h]):
+            acc[i] += s * f
+    weight = PRESENCE_WEIGHT * (1.0 - 0.5 * late)
+    return weight * sum((f - d) / (f + d + 4.0) for f, d in zip(fp, dark, strict=True))
+
+
+def _strength(game: BofaGame, state: State, cid: str) -> int:
+    """combat.strength, inlined for the evaluation's loops."""
+    s = game.specs[cid].strength[state.steps[cid] - 1]
+    if state.hits:
+        s -= state.hits.get(cid, 0)
+    return s if s > 0 else 0
+
+
+def _threats(game: BofaGame, state: State) -> float:
+    """Leaders alone next to the enemy, and stacks next to enemies of twice their strength."""
+    dist = _distances(game)
+    side_of = game.side_of
+    controls = game.controls
+    adjacent = game.cb.adjacent_open
+    fp_at: dict[int, int] = {}
+    dark_at: dict[int, int] = {}
+    for h, stack in state.stacks.items():
+        f = d = 0
+        for c in stack:
+            if c in controls:
+                if side_of[c] == FREE_PEOPLES:
+                    f += _strength(game, state, c)
+                else:
+                    d += _strength(game, state, c)
+        fp_at[h] = f
+        dark_at[h] = d
+    score = 0.0
+    for h, stack in state.stacks.items():
+        for sign, mine, enemy_at in ((1.0, fp_at[h], dark_at), (-1.0, dark_at[h], fp_at)):
+            threat = 0
+            for n in adjacent[h]:
+                threat += enemy_at.get(n, 0)
+            if threat == 0:
+                continue
+            if mine == 0:
+                side = FREE_PEOPLES if sign > 0 else DARK
+                lone = sum(1 for c in stack if c in dist.lone_leaders and side_of[c] == side)
+                score -= sign * LONE_LEADER_THREAT * lone
+            elif threat >= 2 * mine:
+                score -= sign * EXPOSURE_WEIGHT * mine * min(threat / mine - 1.0, 3.0)
+    return score
+
+
+# -- which actions deserve a look ------------------------------------------------------------
+
+def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[float]:
+    """A cheap score per action, higher for the more promising; the players look closely at the
+    best few. Decisions other than moves and placements are few and all worth a look."""
+    dist = _distances(game)
+    side_of = game.side_of
+    idx = game.cb.index
+    pos = state.pos
+    out: list[float] = []
+    held: dict[int, str] | None = None
+    for a in actions:
+        if isinstance(a, A.Move):
+            movers, to = a.counters, idx[a.to]
+        elif isinstance(a, A.Place) and a.counter in side_of:
+            movers, to = (a.counter,), idx[a.hex]
+        elif isinstance(a, A.EndPhase):
+            out.append(1000.0)
+            continue
+        else:
+            out.append(500.0)
+            continue
+        side = side_of[movers[0]]
+        gain = 0.0
+        for c in movers:
+            if c not in dist.counting:
+                gain += 0.5
+                continue
+            table = dist.near_sum[c]
+            here = pos.get(c)
+            gain += _strength(game, state, c) * (table[to] - (0.0 if here is None else table[here]))
+        if to in dist.victory_hex:
+            if held is None:
+                held = _held_hexes(game, state)
+            if held.get(to) != side:
+                gain += 10.0
+        stack = state.stacks.get(to)
+        if stack and any(side_of[c] != side for c in stack):
+            gain += 3.0  # into an enemy hex: a skirmish (B-7), worth weighing
+        out.append(gain)
+    return out
+
+
+def _held_hexes(game: BofaGame, state: State) -> dict[int, str]:
+    held: dict[int, str] = {}
+    for name, holder in control(game, state).items():
+        if holder is not None:
+            for h in game.victory_hexes[name]:
+                held[h] = holder
+    return held

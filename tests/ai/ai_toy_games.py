@@ -1,0 +1,215 @@
+"""Two small games that implement the protocol, to show the computer players know no ruleset.
+
+``DiceRace``: each turn a side either walks one step or gambles on a coin for three
+steps or none; first to ``goal`` wins. The coin is a chance step, so a player that
+peeked at the state's generator would gamble only when it is about to win the toss.
+
+``ClaimCells``: in each of four phases a side claims up to three of thirty cells of
+different worth, one action per cell, then ends its phase: a long run of one side's
+actions, the case the planning player plans as a whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bofa_studio.rules.core import (
+    CHANCE,
+    TERMINAL,
+    RuleError,
+    pick_weighted,
+    seed_state,
+    splitmix64,
+    state_digest,
+)
+
+SIDES = ("north", "south")
+
+
+def _other(side: str) -> str:
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+@dataclass(slots=True)
+class RaceState:
+    rng: int
+    score: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SIDES, 0))
+    to_move: str = SIDES[0]
+    tossing: bool = False
+
+    def copy(self) -> RaceState:
+        return RaceState(self.rng, dict(self.score), self.to_move, self.tossing)
+
+
+class DiceRace:
+    ruleset = "dice-race"
+    sides = SIDES
+    seats = list(SIDES)
+
+    def __init__(self, goal: int = 10) -> None:
+        self.goal = goal
+
+    def new_initial_state(self, seed: int) -> RaceState:
+        return RaceState(seed_state(seed))
+
+    def current_player(self, state: RaceState) -> str:
+        if self.is_terminal(state):
+            return TERMINAL
+        return CHANCE if state.tossing else state.to_move
+
+    def legal_actions(self, state: RaceState) -> list[str]:
+        if self.is_terminal(state):
+            return []
+        return ["heads", "tails"] if state.tossing else ["walk", "gamble"]
+
+    def chance_outcomes(self, state: RaceState) -> list[tuple[str, float]]:
+        return [("heads", 0.5), ("tails", 0.5)] if state.tossing else []
+
+    def sample_chance(self, state: RaceState) -> str:
+        _, i = pick_weighted(state.rng, [1, 1])
+        return ("heads", "tails")[i]
+
+    def apply(self, state: RaceState, action: str) -> list:
+        if action not in self.legal_actions(state):
+            raise RuleError("R-1", f"{action} is not possible now")
+        if state.tossing:
+            state.rng, _ = splitmix64(state.rng)
+            if action == "heads":
+                state.score[state.to_move] += 3
+            state.tossing = False
+            state.to_move = _other(state.to_move)
+        elif action == "gamble":
+            state.tossing = True
+        else:
+            state.score[state.to_move] += 1
+            state.to_move = _other(state.to_move)
+        return []
+
+    def is_terminal(self, state: RaceState) -> bool:
+        return max(state.score.values()) >= self.goal
+
+    def result(self, state: RaceState) -> dict | None:
+        if not self.is_terminal(state):
+            return None
+        winner = max(SIDES, key=lambda s: state.score[s])
+        return {"winner": winner, "level": "win", "summary": f"{winner} wins"}
+
+    def current_seats(self, state: RaceState) -> list[str]:
+        player = self.current_player(state)
+        return [player] if player in SIDES else []
+
+    def is_chance_action(self, action: str) -> bool:
+        return action in ("heads", "tails")
+
+    def encode_action(self, action: str) -> dict:
+        return {"type": action}
+
+    def decode_action(self, data: dict) -> str:
+        return data["type"]
+
+    def digest(self, state: RaceState) -> str:
+        return state_digest(state)
+
+    def summary(self, state: RaceState) -> dict:
+        return dict(state.score)
+
+    def evaluate(self, state: RaceState, side: str) -> float:
+        if self.is_terminal(state):
+            return 100.0 if self.result(state)["winner"] == side else -100.0
+        return float(state.score[side] - state.score[_other(side)])
+
+
+CELL_WORTH = [(7 * i + 3) % 31 for i in range(30)]  # thirty different worths, 0..30
+END = "end"
+
+
+@dataclass(slots=True)
+class ClaimState:
+    seed: int
+    owner: dict[int, str] = field(default_factory=dict)
+    phase: int = 0
+    claimed_this_phase: int = 0
+
+    def copy(self) -> ClaimState:
+        return ClaimState(self.seed, dict(self.owner), self.phase, self.claimed_this_phase)
+
+
+class ClaimCells:
+    ruleset = "claim-cells"
+    sides = SIDES
+    seats = list(SIDES)
+    phases = 4
+    per_phase = 3
+
+    def new_initial_state(self, seed: int) -> ClaimState:
+        return ClaimState(seed)
+
+    def current_player(self, state: ClaimState) -> str:
+        return TERMINAL if self.is_terminal(state) else SIDES[state.phase % 2]
+
+    def legal_actions(self, state: ClaimState) -> list:
+        if self.is_terminal(state):
+            return []
+        cells = [c for c in range(len(CELL_WORTH)) if c not in state.owner]
+        if state.claimed_this_phase >= self.per_phase:
+            cells = []
+        return [*cells, END]
+
+    def chance_outcomes(self, state: ClaimState) -> list:
+        return []
+
+    def sample_chance(self, state: ClaimState) -> None:
+        raise RuleError("C-0", "this game has no chance")
+
+    def apply(self, state: ClaimState, action: object) -> list:
+        if action not in self.legal_actions(state):
+            raise RuleError("C-1", f"cell {action} cannot be claimed now")
+        if action == END:
+            state.phase += 1
+            state.claimed_this_phase = 0
+        else:
+            state.owner[action] = self.current_player(state)
+            state.claimed_this_phase += 1
+        return []
+
+    def is_terminal(self, state: ClaimState) -> bool:
+        return state.phase >= self.phases
+
+    def worth(self, state: ClaimState, side: str) -> int:
+        return sum(CELL_WORTH[c] for c, s in state.owner.items() if s == side)
+
+    def result(self, state: ClaimState) -> dict | None:
+        if not self.is_terminal(state):
+            return None
+        a, b = (self.worth(state, s) for s in SIDES)
+        winner = None if a == b else SIDES[0] if a > b else SIDES[1]
+        return {"winner": winner, "level": "win" if winner else "draw", "summary": ""}
+
+    def current_seats(self, state: ClaimState) -> list[str]:
+        return [] if self.is_terminal(state) else [self.current_player(state)]
+
+    def is_chance_action(self, action: object) -> bool:
+        return False
+
+    def encode_action(self, action: object) -> dict:
+        return {"type": "claim", "cell": action}
+
+    def decode_action(self, data: dict) -> object:
+        return data["cell"]
+
+    def digest(self, state: ClaimState) -> str:
+        return state_digest(state)
+
+    def summary(self, state: ClaimState) -> dict:
+        return {"phase": state.phase}
+
+    def evaluate(self, state: ClaimState, side: str) -> float:
+        return float(self.worth(state, side) - self.worth(state, _other(side)))
+
+
+def make_claim_cells() -> ClaimCells:
+    return ClaimCells()
+
+
+def make_dice_race() -> DiceRace:
+    return DiceRace()

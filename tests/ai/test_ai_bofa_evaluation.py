@@ -1,0 +1,95 @@
+"""The Battle of Five Armies' evaluation for the computer players (rules/bofa1984/evaluation.py)."""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bofa_studio.ai import make_player
+from bofa_studio.ai.match import load_game
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984.evaluation import WIN_SCORE
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from bofa_helpers import position  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FP, DARK = "free_peoples", "dark"
+
+
+@cache
+def basic():
+    return load_game(str(ROOT / "scenarios" / "bofa1984-basic.json"))
+
+
+def at(where, **kw):
+    return position(basic(), where, **kw)
+
+
+def value(state, side=FP):
+    return basic().evaluate(state, side)
+
+
+def test_b11_holding_a_victory_hex_is_worth_more_than_standing_beside_it():
+    # B-11: "The player who controls the most of these locations at the end of the game wins."
+    on = at({"1206": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"})
+    beside = at({"1306": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"})
+    assert value(on) > value(beside) + 3
+
+
+def test_the_evaluation_is_zero_sum_between_the_sides():
+    state = at({"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1", "1716": "dain"})
+    assert value(state, FP) == pytest.approx(-value(state, DARK))
+
+
+def test_a_lost_step_costs_its_side():
+    # B-1: a counter that takes a hit is flipped to its weaker side.
+    full = at({"1206": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"})
+    reduced = at({"1206": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, reduced=("elf_spearman_1",))
+    assert value(reduced) < value(full)
+
+
+def test_a_leader_alone_next_to_the_enemy_is_in_danger_and_safer_on_a_stack():
+    # B-9: a leader lying on top of a stack takes one hit per combat while someone lies beneath him.
+    alone = at({"2020": "thranduil", "2120": "elf_spearman_1", "2021": "azug_goblin_scimitar_1"})
+    stacked = at({"2020": ["elf_spearman_1", "thranduil"], "2021": "azug_goblin_scimitar_1"})
+    assert value(stacked) > value(alone)
+
+
+def test_a_won_game_outweighs_everything_else():
+    state = at({"1206": "elf_spearman_1"})
+    state.stage = "over"
+    state.result = {"winner": DARK, "level": "marginal", "score": {FP: 1, DARK: 2}}
+    assert value(state, DARK) >= WIN_SCORE and value(state, FP) <= -WIN_SCORE
+
+
+def test_moves_onto_an_unheld_victory_hex_rank_first_among_moves():
+    state = at({"1306": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, player=FP)
+    game = basic()
+    moves = [a for a in game.legal_actions(state) if isinstance(a, A.Move)]
+    priors = game.action_priors(state, moves)
+    best = moves[max(range(len(moves)), key=priors.__getitem__)]
+    assert game.board.label(best.to) == "1206"
+
+
+@pytest.mark.parametrize("level", ["greedy", "fast"])
+def test_a_computer_player_takes_the_empty_victory_hex_next_to_it(level):
+    game = basic()
+    state = at({"1306": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, player=FP)
+    action = make_player(level, seed=2).choose(game, state)
+    assert isinstance(action, A.Move) and game.board.label(action.to) == "1206"
+
+
+def test_the_planner_gives_the_same_legal_move_twice_and_leaves_the_state_alone():
+    game = basic()
+    where = {"1306": "elf_spearman_1", "1307": "elf_spearman_2", "1408": "elf_archer_1",
+             "1716": "dain", "1815": "dwarf_axeman_1", "2022": "azug_goblin_scimitar_1"}
+    state = at(where, player=FP)
+    before = state.copy()
+    first = make_player("fast", seed=4).choose(game, state)
+    again = make_player("fast", seed=4).choose(game, state)
+    assert first == again and first in game.legal_actions(state)
+    assert state == before

@@ -1,0 +1,106 @@
+"""The computer players on games they were not written for: they speak only the protocol."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState
+
+from bofa_studio.ai import LEVELS, Thinking, make_player
+from bofa_studio.ai.match import play_game
+from bofa_studio.ai.players import PlanningPlayer
+
+
+def test_every_level_finishes_a_game_of_a_foreign_ruleset_with_legal_actions():
+    for game in (DiceRace(), ClaimCells()):
+        for level in LEVELS:
+            record = play_game(game, {"north": level, "south": "random"}, seed=3)
+            assert record.level in ("win", "draw"), (game.ruleset, level, record)
+
+
+def test_unknown_level_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown computer level 'expert'.*normal"):
+        make_player("expert")
+
+
+def test_greedy_gambles_for_the_better_expectation_whatever_the_next_toss_will_show():
+    # Gamble: 3 steps with probability 1/2 (1.5 expected) against 1 for walking. A player that
+    # read the state's generator would walk whenever the real toss is going to be tails.
+    game = DiceRace(goal=100)
+    tails_ahead = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed)
+        probe = state.copy()
+        game.apply(probe, "gamble")
+        if game.sample_chance(probe) == "tails":
+            tails_ahead += 1
+        for level in ("greedy", "normal"):
+            assert make_player(level, seed).choose(game, state) == "gamble", (seed, level)
+    assert tails_ahead > 0  # the check above met states whose real toss is a loss
+
+
+def test_the_players_leave_the_state_and_its_dice_untouched():
+    game = DiceRace()
+    state = RaceState(rng=12345, score={"north": 4, "south": 7})
+    before = state.copy()
+    for level in LEVELS:
+        make_player(level, 1).choose(game, state)
+    assert state == before
+
+
+def test_planning_claims_the_three_most_valuable_cells_in_a_phase():
+    game = ClaimCells()
+    state = game.new_initial_state(0)
+    player = make_player("normal", seed=5)
+    claimed = []
+    while game.current_player(state) == "north":
+        action = player.choose(game, state)
+        game.apply(state, action)
+        claimed.append(action)
+    best = sorted(range(len(CELL_WORTH)), key=lambda c: -CELL_WORTH[c])[:3]
+    assert sorted(claimed[:-1]) == sorted(best) and claimed[-1] == END
+
+
+@pytest.mark.parametrize("level", ["greedy", "fast", "normal"])
+def test_same_seed_level_and_game_give_the_same_decisions(level):
+    game = ClaimCells()
+    logs = []
+    for _ in range(2):
+        state = game.new_initial_state(0)
+        players = {"north": make_player(level, 9), "south": make_player("random", 4)}
+        log = []
+        while not game.is_terminal(state):
+            action = players[game.current_player(state)].choose(game, state)
+            game.apply(state, action)
+            log.append(action)
+        logs.append(log)
+    assert logs[0] == logs[1]
+
+
+def test_thinking_reports_progress_and_stop_plays_the_best_found_so_far():
+    game = ClaimCells()
+    state = game.new_initial_state(0)
+    seen = []
+    player = make_player("hard", seed=1)
+    thinking = Thinking(progress=lambda done, planned: seen.append((done, planned)))
+    action = player.choose(game, state, thinking)
+    assert action in game.legal_actions(state)
+    assert seen and seen[-1][0] <= seen[-1][1] and seen[0][0] < seen[-1][0]
+
+    # Stopped from another thread before it starts: it still answers at once, with a legal action.
+    stopped = Thinking()
+    stopper = threading.Thread(target=stopped.stop)
+    stopper.start()
+    stopper.join()
+    quick = PlanningPlayer(player.budget, seed=1)
+    assert quick.choose(game, state, stopped) in game.legal_actions(state)
+    assert stopped.should_stop()
+
+
+def test_the_safety_net_deadline_is_the_levels_and_fast_and_series_have_none():
+    from bofa_studio.ai import make_thinking
+
+    assert make_thinking(make_player("normal"))._deadline is not None
+    assert make_thinking(make_player("fast"))._deadline is None
+    assert make_player("normal", safety_net=False).budget.deadline_seconds is None
