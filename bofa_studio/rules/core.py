@@ -144,30 +144,30 @@ class Game(Protocol[StateT, ActionT]):
         ...
 
 
-class OptionalGameMembers(Protocol[StateT, ActionT]):
+class OptionalGameMembers(Protocol):
     """Members a ruleset's Game may add for speed; generic code looks each up with
     ``getattr`` and has a fallback, so a ruleset without them still simulates and searches.
     (Not part of :class:`Game`, whose ``isinstance`` check would then require them.)
     """
 
-    def apply_trusted(self, state: StateT, action: ActionT) -> list[Event]:
+    def apply_trusted(self, state: Any, action: Any) -> list[Event]:
         """``apply`` for an action taken from ``legal_actions`` or ``random_action`` of this very
         state: it may skip every check that only refuses an illegal action. Fallback: ``apply``."""
         ...
 
-    def random_action(self, state: StateT, rng: int) -> tuple[ActionT, int]:
+    def random_action(self, state: Any, rng: int) -> tuple[Any, int]:
         """(a legal action drawn at random, the generator's new state), drawing only from ``rng``
         (a :func:`splitmix64` state, the player's own, never the game's dice), cheaper than
         listing every legal action. Fallback: a uniform pick from ``legal_actions``."""
         ...
 
-    def invariant_violations(self, state: StateT) -> list[str]:
+    def invariant_violations(self, state: Any) -> list[str]:
         """What no sequence of legal actions can bring about, in words (empty when all is well).
         It may assume the state is between phases unless ``phase`` says otherwise. Fallback: none
         are checked."""
         ...
 
-    def phase(self, state: StateT) -> Hashable:
+    def phase(self, state: Any) -> Hashable:
         """A value that changes exactly when a phase ends (and at the end of the game): the
         simulator checks invariants when it changes. Fallback: after every action."""
         ...
