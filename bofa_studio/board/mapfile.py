@@ -129,7 +129,7 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>", folder: Path | No
         spec = data["background"]
         image = Path(spec["image"])
         if not image.is_absolute() and folder is not None:
-            image = folder / image
+            image = Path(os.path.normpath(folder / image))
         transform = tuple(float(v) for v in spec["transform"])
         a, b, _, d, e, _ = transform
         if abs(a * e - b * d) < 1e-12:

@@ -268,7 +268,10 @@ class HexsideLayer(QGraphicsItem):
 
 
 class RoadLayer(QGraphicsItem):
-    """Paths and roads: a dashed line between the centres of adjacent path hexes."""
+    """Paths and roads: a dashed line through the centres of each drawn path's hexes.
+
+    A path hex on no drawn line (a one-hex path) is a dot.
+    """
 
     def __init__(self, scene: MapScene) -> None:
         super().__init__()
@@ -279,18 +282,15 @@ class RoadLayer(QGraphicsItem):
     def rebuild(self) -> None:
         board = self.map_scene.board
         self.path = QPainterPath()
-        path_hexes = set(board.hexes_with(HexFeature.PATH))
-        for h in sorted(path_hexes):
-            linked = False
-            for n in board.neighbors(h):
-                if n in path_hexes:
-                    linked = True
-                    if h < n:
-                        self.path.moveTo(self.map_scene.hex_center(h))
-                        self.path.lineTo(self.map_scene.hex_center(n))
-            if not linked:
-                c = self.map_scene.hex_center(h)
-                self.path.addEllipse(c, 3, 3)
+        on_lines = set()
+        for line in board.paths:
+            on_lines.update(line.hexes)
+            self.path.moveTo(self.map_scene.hex_center(line.hexes[0]))
+            for h in line.hexes[1:]:
+                self.path.lineTo(self.map_scene.hex_center(h))
+        for h in board.hexes_with(HexFeature.PATH):
+            if h not in on_lines:
+                self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
         self.update()
 
     def boundingRect(self) -> QRectF:

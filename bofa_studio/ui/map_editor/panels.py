@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, QTimer, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSlider,
     QSpinBox,
     QStackedWidget,
     QToolButton,
@@ -31,6 +33,7 @@ from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain, sug
 from bofa_studio.ui.map_editor.commands import MetaCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
+from bofa_studio.ui.map_editor.scan import BackgroundCommand, CalibrateTool
 from bofa_studio.ui.map_editor.tools import (
     AreaTool,
     FeatureTool,
@@ -291,7 +294,73 @@ class LosOptions(ToolOptions):
         self.answer.setText(self.tool.describe())
 
 
+class ScanOptions(ToolOptions):
+    """The scan under the map: load, opacity, show, lock, and the calibration points."""
+
+    def __init__(self, tool: CalibrateTool, document: MapDocument, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.document = document
+        self.load_button = QPushButton("Load scan...")  # the window connects it
+        self.form.addRow(self.load_button)
+        self.opacity = QSlider(Qt.Orientation.Horizontal)
+        self.opacity.setRange(0, 100)
+        self.opacity.setToolTip("How strongly the scan shows through the map's colours")
+        self.opacity.valueChanged.connect(self._opacity_changed)
+        self.form.addRow("Scan opacity", self.opacity)
+        self.show_box = QCheckBox("Show the scan")  # the window ties it to View > Background scan
+        self.lock_box = QCheckBox("Lock (no accidental calibration)")
+        self.lock_box.toggled.connect(lambda on: setattr(tool, "locked", on))
+        self.form.addRow(self.show_box)
+        self.form.addRow(self.lock_box)
+        self.label = QLineEdit()
+        self.label.setPlaceholderText("e.g. 0101, then click its centre on the scan")
+        self.label.textChanged.connect(lambda text: setattr(tool, "label", text))
+        self.form.addRow("Hex label", self.label)
+        self.points = QLabel()
+        self.points.setWordWrap(True)
+        self.form.addRow(self.points)
+        self.forget = QPushButton("Start the points over")
+        self.forget.clicked.connect(self._forget)
+        self.form.addRow(self.forget)
+        document.board_changed.connect(self._board_changed)
+        document.board_replaced.connect(lambda _b: self.sync())
+
+    def _board_changed(self, change) -> None:
+        if change.kind == "background":
+            self.sync()
+
+    def _opacity_changed(self, value: int) -> None:
+        board = self.document.board
+        if board.background is None or round(board.background.opacity * 100) == value:
+            return
+        after = board.background.__class__(board.background.image, board.background.transform, value / 100)
+        self.document.undo_stack.push(BackgroundCommand(board, after, "Change scan opacity", merge=True))
+
+    def _forget(self) -> None:
+        self.tool.forget_points()
+        self.sync()
+
+    def sync(self) -> None:
+        bg = self.document.board.background
+        for widget in (self.opacity, self.lock_box, self.label, self.forget):
+            widget.setEnabled(bg is not None)
+        with QSignalBlocker(self.opacity):
+            self.opacity.setValue(round(bg.opacity * 100) if bg is not None else 50)
+        with QSignalBlocker(self.lock_box):
+            self.lock_box.setChecked(self.tool.locked)
+        board = self.document.board
+        if bg is None:
+            self.points.setText("No scan loaded.")
+        elif not self.tool.points:
+            self.points.setText(f"Scan: {bg.image.name}. No calibration points yet.")
+        else:
+            labels = ", ".join(board.label(h) for h, _ in self.tool.points if h in board)
+            self.points.setText(f"Scan: {bg.image.name}. Calibrated on {labels}.")
+
+
 def options_for(tool: Tool, document: MapDocument) -> ToolOptions:
+    if isinstance(tool, CalibrateTool):
+        return ScanOptions(tool, document)
     if isinstance(tool, PaintTool):
         return PaintOptions(tool)
     if isinstance(tool, LevelTool):

@@ -43,7 +43,8 @@ from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.map_editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
-from bofa_studio.ui.map_editor.panels import PropertiesPanel, ToolPanel
+from bofa_studio.ui.map_editor.panels import PropertiesPanel, ScanOptions, ToolPanel
+from bofa_studio.ui.map_editor.scan import SCAN_FILTER, BackgroundCommand, CalibrateTool, load_scan
 from bofa_studio.ui.map_editor.tools import EditorContext, Tool, create_tools, feature_name
 from bofa_studio.ui.validation_panel import ValidationPanel
 
@@ -57,6 +58,7 @@ DISPLAY_TOGGLES = [
     ("hexsides", "&Hexsides (river, Front Gate)", "Ctrl+Shift+H"),
     ("areas", "&Areas", "Ctrl+Shift+A"),
     ("slope_lines", "&Slope lines", "Ctrl+Shift+S"),
+    ("background", "&Background scan", "Ctrl+Shift+B"),
 ]
 
 
@@ -82,7 +84,7 @@ class MainWindow(QMainWindow):
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
         self.ctx = EditorContext(self.document, self.scene, self._tool_message)
-        self.tools: list[Tool] = [*create_tools(self.ctx), LosProbeTool(self.ctx)]
+        self.tools: list[Tool] = [*create_tools(self.ctx), LosProbeTool(self.ctx), CalibrateTool(self.ctx)]
         self.tool: Tool | None = None
         self._hovered: Hex | None = None  # the hex the status bar describes
 
@@ -119,6 +121,8 @@ class MainWindow(QMainWindow):
         self.save_as_action = make_action(self, "Save &As...", self.save_as, K.SaveAs)
         self.export_png_action = make_action(self, "Export &PNG...", self.export_png, "Ctrl+E")
         self.export_graphml_action = make_action(self, "Export &GraphML...", self.export_graphml)
+        self.load_scan_action = make_action(self, "Load &background scan...", self.load_scan)
+        self.remove_scan_action = make_action(self, "Remove background scan", self.remove_scan)
         self.quit_action = make_action(self, "&Quit", self.close, K.Quit)
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
@@ -156,6 +160,11 @@ class MainWindow(QMainWindow):
 
     def _build_docks(self) -> None:
         self.tool_panel = ToolPanel(list(self.tool_group.actions()), self.tools, self.document)
+        scan_options: ScanOptions = self.tool_panel.options["calibrate"]  # type: ignore[assignment]
+        scan_options.load_button.clicked.connect(lambda: self.load_scan())
+        scan_options.show_box.setChecked(self.scene.display.background)
+        scan_options.show_box.toggled.connect(self.display_actions["background"].setChecked)
+        self.display_actions["background"].toggled.connect(scan_options.show_box.setChecked)
         self.tool_dock = self._dock("Tools", "tools", self.tool_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.properties = PropertiesPanel(self.document)
         self.properties.resize_requested.connect(self.ask_resize)
@@ -187,6 +196,8 @@ class MainWindow(QMainWindow):
         file.addActions([self.save_action, self.save_as_action])
         file.addSeparator()
         file.addActions([self.export_png_action, self.export_graphml_action])
+        file.addSeparator()
+        file.addActions([self.load_scan_action, self.remove_scan_action])
         file.addSeparator()
         file.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
@@ -234,6 +245,8 @@ class MainWindow(QMainWindow):
     # -- model events -------------------------------------------------------------------
     def _on_board_replaced(self, board: Board) -> None:
         self.scene.set_board(board)
+        self.tool_by_key("calibrate").forget_points()  # they were points of another map
+        self._report_scan_problem()
         self._show_hex(self._hovered)
         if self.tool is not None:
             self.tool.activate()  # redraw its overlay on the new scene
@@ -242,6 +255,8 @@ class MainWindow(QMainWindow):
     def _on_board_changed(self, change) -> None:
         if change.kind == "meta":
             self._update_title()
+        elif change.kind == "background":
+            self._report_scan_problem()
         elif change.kind in ("hex", "areas"):
             # The hex under the cursor is usually the one just edited: say what it is now.
             self._show_hex(self._hovered)
@@ -416,6 +431,34 @@ class MainWindow(QMainWindow):
     def _start_dir(self) -> str:
         recent = [f for f in self.recent_files() if not is_shipped_map(f)]
         return str(Path(recent[0]).parent) if recent else str(Path.cwd())
+
+    # -- the background scan ----------------------------------------------------------------
+    def ask_scan_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, "Load background scan", self._start_dir(), SCAN_FILTER)
+        return path
+
+    def load_scan(self, path: str | Path | None = None) -> bool:
+        """Put a scan under the map to trace, and switch to the calibrate tool."""
+        path = path or self.ask_scan_path()
+        if not path:
+            return False
+        command = load_scan(self.document.board, Path(path))
+        if isinstance(command, str):
+            self.show_error("Cannot load scan", command)
+            return False
+        self.document.undo_stack.push(command)
+        self.display_actions["background"].setChecked(True)
+        self.set_tool("calibrate")
+        return True
+
+    def remove_scan(self) -> None:
+        if self.document.board.background is not None:
+            self.document.undo_stack.push(BackgroundCommand(self.document.board, None, "Remove background scan"))
+
+    def _report_scan_problem(self) -> None:
+        problem = self.scene.background_problem_now()
+        if problem:
+            self.statusBar().showMessage(f"Cannot show the {problem}", 10000)
 
     # -- resize ---------------------------------------------------------------------------
     def ask_resize(self) -> None:
