@@ -34,6 +34,7 @@ from bofa_studio.ui.map_editor.commands import MetaCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
 from bofa_studio.ui.map_editor.scan import BackgroundCommand, CalibrateTool
+from bofa_studio.ui.map_editor.selection import SelectTool
 from bofa_studio.ui.map_editor.tools import (
     AreaTool,
     FeatureTool,
@@ -358,7 +359,23 @@ class ScanOptions(ToolOptions):
             self.points.setText(f"Scan: {bg.image.name}. Calibrated on {labels}.")
 
 
+class SelectOptions(ToolOptions):
+    def __init__(self, tool: SelectTool, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.mode = QComboBox()
+        self.mode.addItem("Rectangle", "rectangle")
+        self.mode.addItem("Lasso", "lasso")
+        self.mode.currentIndexChanged.connect(lambda _i: setattr(tool, "mode", self.mode.currentData()))
+        self.form.addRow("Shape", self.mode)
+
+    def sync(self) -> None:
+        with QSignalBlocker(self.mode):
+            self.mode.setCurrentIndex(self.mode.findData(self.tool.mode))
+
+
 def options_for(tool: Tool, document: MapDocument) -> ToolOptions:
+    if isinstance(tool, SelectTool):
+        return SelectOptions(tool)
     if isinstance(tool, CalibrateTool):
         return ScanOptions(tool, document)
     if isinstance(tool, PaintTool):

@@ -45,6 +45,7 @@ from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
 from bofa_studio.ui.map_editor.panels import PropertiesPanel, ScanOptions, ToolPanel
 from bofa_studio.ui.map_editor.scan import SCAN_FILTER, BackgroundCommand, CalibrateTool, load_scan
+from bofa_studio.ui.map_editor.selection import SelectTool
 from bofa_studio.ui.map_editor.tools import EditorContext, Tool, create_tools, feature_name
 from bofa_studio.ui.validation_panel import ValidationPanel
 
@@ -84,7 +85,8 @@ class MainWindow(QMainWindow):
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
         self.ctx = EditorContext(self.document, self.scene, self._tool_message)
-        self.tools: list[Tool] = [*create_tools(self.ctx), LosProbeTool(self.ctx), CalibrateTool(self.ctx)]
+        self.select_tool = SelectTool(self.ctx)
+        self.tools: list[Tool] = [*create_tools(self.ctx), self.select_tool, LosProbeTool(self.ctx), CalibrateTool(self.ctx)]
         self.tool: Tool | None = None
         self._hovered: Hex | None = None  # the hex the status bar describes
 
@@ -129,6 +131,13 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(K.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
+        sel = self.select_tool
+        self.cut_action = make_action(self, "Cu&t", lambda: self._region(sel.cut), K.Cut)
+        self.copy_action = make_action(self, "&Copy", lambda: self._region(sel.copy), K.Copy)
+        self.paste_action = make_action(self, "&Paste", lambda: self._region(sel.paste), K.Paste)
+        self.delete_action = make_action(self, "&Delete selected content", lambda: self._region(sel.delete), K.Delete)
+        self.select_all_action = make_action(self, "Select &all", lambda: self._region(sel.select_all), K.SelectAll)
+        self.deselect_action = make_action(self, "Select &none", lambda: sel.select([]), "Ctrl+Shift+D")
         self.zoom_in_action = make_action(self, "Zoom &in", self.view.zoom_in, K.ZoomIn)
         self.zoom_out_action = make_action(self, "Zoom &out", self.view.zoom_out, K.ZoomOut)
         self.fit_action = make_action(self, "&Fit map", self.view.fit, "Ctrl+0")
@@ -202,6 +211,10 @@ class MainWindow(QMainWindow):
         file.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action])
+        edit.addSeparator()
+        edit.addActions([self.cut_action, self.copy_action, self.paste_action, self.delete_action])
+        edit.addSeparator()
+        edit.addActions([self.select_all_action, self.deselect_action])
         tools = bar.addMenu("&Tools")
         tools.addActions(self.tool_group.actions())
         tools.addSeparator()
@@ -232,6 +245,12 @@ class MainWindow(QMainWindow):
         self.tool_actions[tool.key].setChecked(True)
         self.tool_panel.show_tool(tool)
         tool.activate()
+
+    def _region(self, action) -> None:
+        """Cut, copy, paste, delete and select all work on the select tool's selection."""
+        self.select_tool.hovered = self._hovered
+        self.set_tool(self.select_tool)
+        action()
 
     def _brush_by(self, step: int) -> None:
         paint = self.tool_by_key("paint")
