@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from bofa_studio.board.model import Board, HexFeature, HexsideFeature, MapMeta, PathLine, Terrain
-from bofa_studio.hexgrid import GridSpec, Hexside
+from bofa_studio.hexgrid import GridSpec
 from bofa_studio.ui import style
 from bofa_studio.ui.map.scene import ToolEvent
 from bofa_studio.ui.map_editor.window import MainWindow
