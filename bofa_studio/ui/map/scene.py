@@ -276,6 +276,16 @@ class MapScene(QGraphicsScene):
         self.tool.move(self._tool_event(event))
         event.accept()
 
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        # Qt sends a quick second press as a double-click: a tool that counts clicks
+        # (the hexside cycle) says so with ``double_click``; the rest ignore it.
+        handler = getattr(self.tool, "double_click", None)
+        if handler is None:
+            super().mouseDoubleClickEvent(event)
+            return
+        handler(self._tool_event(event))
+        event.accept()
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool is None:
             super().mouseReleaseEvent(event)

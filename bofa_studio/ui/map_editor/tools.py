@@ -375,21 +375,88 @@ def hexside_state_name(features: frozenset[HexsideFeature]) -> str:
     return "no feature"
 
 
+Vertex = tuple[float, float]
+
+
+def _vertex_key(x: float, y: float) -> Vertex:
+    return (round(x, 3), round(y, 3))
+
+
+class HexsideNet:
+    """The grid's hexside corners as a graph: two corners are joined by the hexside between them.
+
+    A river drawn by dragging follows this graph from corner to corner, so it is one
+    connected line: it cannot branch into the third hexside at a corner.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.grid = board.grid
+        self.links: dict[Vertex, dict[Vertex, Hexside]] = {}
+        for side in board.hexsides():
+            (ax, ay), (bx, by) = board.grid.hexside_segment(side)
+            a, b = _vertex_key(ax, ay), _vertex_key(bx, by)
+            self.links.setdefault(a, {})[b] = side
+            self.links.setdefault(b, {})[a] = side
+
+    def nearest(self, board: Board, x: float, y: float) -> tuple[Vertex | None, float]:
+        """The inner corner nearest a point (map units) and its distance."""
+        h = board.grid.pixel_to_hex(x, y)
+        best, best_d = None, math.inf
+        for cx, cy in board.grid.corners(h):
+            v = _vertex_key(cx, cy)
+            d = math.dist(v, (x, y))
+            if v in self.links and d < best_d:
+                best, best_d = v, d
+        return best, best_d
+
+    def route(self, start: Vertex, end: Vertex, max_steps: int = 6) -> list[Hexside]:
+        """The hexsides of a shortest corner-to-corner route, or [] when none is that short."""
+        if start == end:
+            return []
+        previous: dict[Vertex, Vertex] = {start: start}
+        frontier = [start]
+        for _ in range(max_steps):
+            nxt = []
+            for v in frontier:
+                for w in self.links.get(v, {}):
+                    if w not in previous:
+                        previous[w] = v
+                        nxt.append(w)
+            if end in previous:
+                sides, v = [], end
+                while v != start:
+                    sides.append(self.links[previous[v]][v])
+                    v = previous[v]
+                return sides[::-1]
+            frontier = nxt
+        return []
+
+
 class HexsideTool(Tool):
-    """Click near a hexside to cycle it; drag on to give more hexsides the same state."""
+    """Click near a hexside to cycle it; drag to draw a line of hexsides from corner to corner."""
 
     name = "Hexsides"
     key = "hexside"
     shortcut = "H"
-    hint = "Hexsides: click near a hexside to cycle river, Front Gate wall, none; drag to draw; right-click clears."
-    # While dragging, only hexsides this close to the cursor (in hex radii) are taken.
-    DRAG_REACH = 0.45
+    hint = "Hexsides: click near a hexside to cycle river, Front Gate wall, none; drag along hex edges to draw; right-click clears."
+    # While dragging, the line moves on to a corner once the pointer is this close to it (hex radii):
+    # a hand that wobbles across the middle of a hexside does not add a spur.
+    CORNER_REACH = 0.45
 
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self._stroke: int | None = None
         self._state: frozenset[HexsideFeature] = frozenset()
         self._hover_side: Hexside | None = None
+        self._corner: Vertex | None = None
+        self._pressed: Hexside | None = None
+        self._drew = False
+        self._net: HexsideNet | None = None
+
+    def net(self) -> HexsideNet:
+        if self._net is None or self._net.grid != self.board.grid:
+            self._net = HexsideNet(self.board)
+        return self._net
 
     def press(self, event: ToolEvent) -> None:
         side = self.ctx.scene.nearest_hexside(event.pos)
@@ -398,20 +465,44 @@ class HexsideTool(Tool):
         current = self.board.hexside_features(side.a, side.b)
         self._state = frozenset() if event.button == Qt.MouseButton.RightButton else next_hexside_state(current)
         self._stroke = new_stroke()
-        self.set_side(side)
+        # Set on release if the pointer never reaches another corner (a click): pressed
+        # near a corner, the nearest hexside may be one the drag then leaves, a spur.
+        self._pressed, self._drew = side, False
+        # The line goes on from the end of the pressed hexside nearer the pointer.
+        x, y = event.pos.x() / style.HEX_PX, event.pos.y() / style.HEX_PX
+        (ax, ay), (bx, by) = self.board.grid.hexside_segment(side)
+        ends = [_vertex_key(ax, ay), _vertex_key(bx, by)]
+        self._corner = min(ends, key=lambda v: math.dist(v, (x, y)))
 
     def move(self, event: ToolEvent) -> None:
         side = self.ctx.scene.nearest_hexside(event.pos)
         self._show_hover(side)
-        if self._stroke is None or side is None:
+        if self._stroke is None or self._corner is None:
             return
-        a, b = self.ctx.scene.hexside_points(side)
-        mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
-        if math.dist((mid.x(), mid.y()), (event.pos.x(), event.pos.y())) <= self.DRAG_REACH * style.HEX_PX:
-            self.set_side(side)
+        x, y = event.pos.x() / style.HEX_PX, event.pos.y() / style.HEX_PX
+        corner, distance = self.net().nearest(self.board, x, y)
+        if corner is None or corner == self._corner or distance > self.CORNER_REACH:
+            return
+        route = self.net().route(self._corner, corner)
+        for step in route:
+            self.set_side(step)
+        if route:
+            self._corner, self._drew = corner, True
 
     def release(self, event: ToolEvent) -> None:
+        if self._stroke is not None and not self._drew and self._pressed is not None:
+            self.set_side(self._pressed)
         self._stroke = None
+        self._corner = None
+        self._pressed = None
+        # What the hexside under the pointer is now: the line said before the click is stale.
+        side = self.ctx.scene.nearest_hexside(event.pos)
+        if side is not None:
+            self._say(side)
+
+    def double_click(self, event: ToolEvent) -> None:
+        """Qt turns a quick second click into a double-click: it is still a click."""
+        self.press(event)
 
     def set_side(self, side: Hexside, state: frozenset[HexsideFeature] | None = None, stroke: int | None = None) -> None:
         state = self._state if state is None else state
@@ -425,15 +516,18 @@ class HexsideTool(Tool):
         """What a click on the hexside does."""
         self.set_side(side, next_hexside_state(self.board.hexside_features(side.a, side.b)))
 
+    def _say(self, side: Hexside) -> None:
+        # What the hexside is now and what a click makes it: a wall and a river look alike
+        # at low zoom, and the cycle order is not obvious.
+        current = self.board.hexside_features(side.a, side.b)
+        self.ctx.message(f"Hexside {self.board.label(side.a)}/{self.board.label(side.b)}: "
+                         f"{hexside_state_name(current)}; a click makes it "
+                         f"{hexside_state_name(next_hexside_state(current))}")
+
     def _show_hover(self, side: Hexside | None) -> None:
         overlay = self.ctx.scene.overlay
         if side != self._hover_side and side is not None and self._stroke is None:
-            # What the hexside is now and what a click makes it: a wall and a river look alike
-            # at low zoom, and the cycle order is not obvious.
-            current = self.board.hexside_features(side.a, side.b)
-            self.ctx.message(f"Hexside {self.board.label(side.a)}/{self.board.label(side.b)}: "
-                             f"{hexside_state_name(current)}; a click makes it "
-                             f"{hexside_state_name(next_hexside_state(current))}")
+            self._say(side)
         self._hover_side = side
         if side is None:
             overlay.clear(HOVER_KEY)
