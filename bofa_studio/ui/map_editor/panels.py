@@ -154,6 +154,8 @@ class FeatureOptions(ToolOptions):
         super().__init__(tool, parent)
         self.feature = QComboBox()
         for f in HexFeature:
+            if f == HexFeature.PATH:
+                continue  # paths are lines, drawn with the Paths tool
             self.feature.addItem(feature_name(f).capitalize(), f)
         # Editable, listing the map's groups: a scenario names a group exactly as
         # the map spells it, so picking beats retyping ("south_west", not "south-west").

@@ -44,6 +44,7 @@ from bofa_studio.ui.map_editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
 from bofa_studio.ui.map_editor.panels import PropertiesPanel, ScanOptions, ToolPanel
+from bofa_studio.ui.map_editor.paths import PathTool
 from bofa_studio.ui.map_editor.scan import SCAN_FILTER, BackgroundCommand, CalibrateTool, load_scan
 from bofa_studio.ui.map_editor.selection import SelectTool
 from bofa_studio.ui.map_editor.tools import EditorContext, Tool, create_tools, feature_name
@@ -86,7 +87,9 @@ class MainWindow(QMainWindow):
 
         self.ctx = EditorContext(self.document, self.scene, self._tool_message)
         self.select_tool = SelectTool(self.ctx)
-        self.tools: list[Tool] = [*create_tools(self.ctx), self.select_tool, LosProbeTool(self.ctx), CalibrateTool(self.ctx)]
+        self.tools: list[Tool] = [
+            *create_tools(self.ctx), PathTool(self.ctx), self.select_tool, LosProbeTool(self.ctx), CalibrateTool(self.ctx),
+        ]
         self.tool: Tool | None = None
         self._hovered: Hex | None = None  # the hex the status bar describes
 
