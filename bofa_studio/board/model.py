@@ -81,10 +81,18 @@ def is_area_name(name: str) -> bool:
     return AREA_NAME.fullmatch(name) is not None
 
 
+# First words that scenarios read as a namespace ("setup.dark", "victory.summit").
+AREA_NAMESPACES = ("setup", "victory")
+
+
 def suggest_area_name(text: str) -> str:
-    """The nearest valid area name: "Dale Town" -> "dale_town", "Setup. NW" -> "setup.nw"."""
+    """The nearest valid area name: "Dale Town" -> "dale_town", "Setup Dark" -> "setup.dark"."""
     words = [re.sub(r"[^a-z0-9_]+", "_", part.strip().lower()).strip("_") for part in text.split(".")]
-    return ".".join(w for w in words if w)
+    name = ".".join(w for w in words if w)
+    head, _, rest = name.partition("_")
+    if head in AREA_NAMESPACES and rest and "." not in name:
+        name = f"{head}.{rest}"
+    return name
 
 
 @dataclass(frozen=True, slots=True)

@@ -313,6 +313,22 @@ class LevelTool(HexStrokeTool):
         mode = self._mode()
         return f"Set level {self.level}" if mode == "set" else f"{mode.capitalize()} level"
 
+    def release(self, event: ToolEvent) -> None:
+        super().release(event)
+        self.warn_flat_ground(self._touched)
+
+    def warn_flat_ground(self, hexes: Iterable[Hex]) -> None:
+        """A level on ground that lies at plain height is a mistake the author should hear of now."""
+        board = self.board
+        flat = sorted(h for h in hexes if h in board and board.level(h) > 0
+                      and board.terrain(h) not in (Terrain.MOUNTAIN, Terrain.SUMMIT))
+        if flat:
+            kinds = sorted({terrain_name(board.terrain(h)) for h in flat})
+            shown = ", ".join(board.label(h) for h in flat[:4]) + (", ..." if len(flat) > 4 else "")
+            self.ctx.message(
+                f"{len(flat)} {' and '.join(kinds)} hex{'es' if len(flat) > 1 else ''} ({shown}) now above level 0: "
+                "only mountain and summit hexes stand above the plain. Paint the terrain first.")
+
 
 class FeatureTool(HexStrokeTool):
     """Toggle a hex feature; the first hex of a drag decides add or remove."""

@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.document.path_changed.connect(self._update_title)
         self.document.board_changed.connect(self._on_board_changed)
         self.view.hex_hovered.connect(self._show_hex)
+        self.view.scale_changed.connect(self._show_zoom)
 
         self.set_tool(self.tools[0])
         self._update_title()
@@ -283,8 +284,11 @@ class MainWindow(QMainWindow):
             # The hex under the cursor is usually the one just edited: say what it is now.
             self._show_hex(self._hovered)
 
-    def _show_hex(self, h: Hex | None) -> None:
+    def _show_zoom(self, *_args) -> None:
         self.zoom_info.setText(f"{self.view.current_scale() * 100:.0f}%")
+
+    def _show_hex(self, h: Hex | None) -> None:
+        self._show_zoom()
         if h is not None and h not in self.document.board:
             h = None  # gone with a resize or another map
         self._hovered = h
