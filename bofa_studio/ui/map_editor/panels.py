@@ -109,12 +109,16 @@ class PaintOptions(ToolOptions):
         self.terrain.currentIndexChanged.connect(lambda _i: setattr(tool, "terrain", self.terrain.currentData()))
         self.form.addRow("Terrain", self.terrain)
         self.brush: QComboBox | None = None
+        self.within: QComboBox | None = None
         if not isinstance(tool, FillTool):
-            self.brush = QComboBox()
-            for radius, text in BRUSH_SIZES:
-                self.brush.addItem(text, radius)
-            self.brush.currentIndexChanged.connect(lambda _i: setattr(tool, "radius", self.brush.currentData()))
+            self.brush = _brush_box(tool)
             self.form.addRow("Brush", self.brush)
+        else:
+            self.within = QComboBox()
+            for key, text in tool.WITHIN.items():
+                self.within.addItem(text.capitalize(), key)
+            self.within.currentIndexChanged.connect(lambda _i: setattr(tool, "within", self.within.currentData()))
+            self.form.addRow("Fill up to", self.within)
 
     def sync(self) -> None:
         with QSignalBlocker(self.terrain):
@@ -122,6 +126,9 @@ class PaintOptions(ToolOptions):
         if self.brush is not None:
             with QSignalBlocker(self.brush):
                 self.brush.setCurrentIndex(self.brush.findData(self.tool.radius))
+        if self.within is not None:
+            with QSignalBlocker(self.within):
+                self.within.setCurrentIndex(self.within.findData(self.tool.within))
 
 
 class LevelOptions(ToolOptions):
@@ -132,21 +139,37 @@ class LevelOptions(ToolOptions):
             self.mode.addItem(mode.capitalize(), mode)
         self.level = QSpinBox()
         self.level.setRange(0, MAX_LEVEL)
+        self.brush = _brush_box(tool)
         self.mode.currentIndexChanged.connect(self._changed)
         self.level.valueChanged.connect(self._changed)
         self.form.addRow("Mode", self.mode)
         self.form.addRow("Level", self.level)
+        self.form.addRow("Brush", self.brush)
 
     def _changed(self, *_args) -> None:
         self.tool.mode = self.mode.currentData()
         self.tool.level = self.level.value()
-        self.level.setEnabled(self.tool.mode == "set")
+        self._enable()
+
+    def _enable(self) -> None:
+        self.level.setEnabled(self.tool.mode in ("set", "fill"))
+        self.brush.setEnabled(self.tool.mode != "fill")
 
     def sync(self) -> None:
-        with QSignalBlocker(self.mode), QSignalBlocker(self.level):
+        with QSignalBlocker(self.mode), QSignalBlocker(self.level), QSignalBlocker(self.brush):
             self.mode.setCurrentIndex(self.mode.findData(self.tool.mode))
             self.level.setValue(self.tool.level)
-        self.level.setEnabled(self.tool.mode == "set")
+            self.brush.setCurrentIndex(self.brush.findData(self.tool.radius))
+        self._enable()
+
+
+def _brush_box(tool) -> QComboBox:
+    """Brush sizes for a tool with a ``radius``."""
+    box = QComboBox()
+    for radius, text in BRUSH_SIZES:
+        box.addItem(text, radius)
+    box.currentIndexChanged.connect(lambda _i: setattr(tool, "radius", box.currentData()))
+    return box
 
 
 class FeatureOptions(ToolOptions):
@@ -196,6 +219,11 @@ class AreaOptions(ToolOptions):
         self.area = QComboBox()
         self.area.currentIndexChanged.connect(self._chosen)
         self.form.addRow("Area", self.area)
+        self.brush = _brush_box(tool)
+        self.form.addRow("Brush", self.brush)
+        self.fill = QCheckBox("Fill: a click takes the whole region of one terrain and level")
+        self.fill.toggled.connect(lambda on: setattr(tool, "fill", on))
+        self.form.addRow(self.fill)
         row = QHBoxLayout()
         for text, slot in (("New...", self.new_area), ("Rename...", self.rename), ("Delete", self.delete)):
             button = QPushButton(text)

@@ -217,9 +217,12 @@ class FillTool(PaintTool):
     shortcut = "F"
     hint = "Fill: click to repaint the connected region of the same terrain and level."
 
+    WITHIN = {"same": "the same terrain and level", "boundary": "rivers and level changes"}
+
     def __init__(self, ctx: EditorContext, paint: PaintTool) -> None:
         super().__init__(ctx)
         self.paint = paint  # the terrain choice is shared with the brush
+        self.within = "same"
 
     @property  # type: ignore[override]
     def terrain(self) -> Terrain:
@@ -239,7 +242,7 @@ class FillTool(PaintTool):
         self._alt = event.button == Qt.MouseButton.RightButton
         self._stroke = None
         self._touched = set()
-        self.apply(flood_region(self.board, event.hex))
+        self.apply(flood_region(self.board, event.hex, self.within))
 
     def move(self, event: ToolEvent) -> None:
         self.show_hover(event.hex)
@@ -248,14 +251,26 @@ class FillTool(PaintTool):
         return f"Fill {terrain_name(self.paint_terrain())}"
 
 
-def flood_region(board: Board, start: Hex) -> list[Hex]:
-    """Hexes connected to ``start`` through neighbours of the same terrain and level."""
+def flood_region(board: Board, start: Hex, within: str = "same") -> list[Hex]:
+    """Hexes connected to ``start``.
+
+    ``within="same"``: through neighbours of the same terrain and level.
+    ``within="boundary"``: through any neighbour at the same level, not across a
+    river or Front Gate wall, so a valley between its rivers and contour lines
+    fills in one click whatever is painted there yet.
+    """
     key = (board.terrain(start), board.level(start))
     seen, queue = {start}, deque([start])
     while queue:
         h = queue.popleft()
         for n in board.neighbors(h):
-            if n not in seen and (board.terrain(n), board.level(n)) == key:
+            if n in seen:
+                continue
+            if within == "boundary":
+                joined = board.level(n) == key[1] and not board.hexside_features(h, n)
+            else:
+                joined = (board.terrain(n), board.level(n)) == key
+            if joined:
                 seen.add(n)
                 queue.append(n)
     return sorted(seen)
@@ -288,15 +303,32 @@ class LevelTool(HexStrokeTool):
     name = "Level"
     key = "level"
     shortcut = "L"
-    hint = "Level: drag to set the level (or raise/lower); right-drag does the opposite of raise/lower."
-    MODES = ("set", "raise", "lower")
+    hint = ("Level: drag to set the level (or raise/lower); right-drag does the opposite of raise/lower. "
+            "[ and ] change the brush; Fill sets a whole region of one terrain and level.")
+    MODES = ("set", "raise", "lower", "fill")
 
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self.mode = "set"
         self.level = 1
+        self.radius = 0
+
+    def footprint(self, h: Hex) -> list[Hex]:
+        return [n for n in hex_range(h, self.radius) if n in self.board]
+
+    def press(self, event: ToolEvent) -> None:
+        if self.mode != "fill":
+            super().press(event)
+            return
+        if event.hex is None or event.button != Qt.MouseButton.LeftButton:
+            return
+        self._alt, self._stroke, self._touched = False, None, set()
+        self.apply(flood_region(self.board, event.hex))
+        self.warn_flat_ground(self._touched)
 
     def _mode(self) -> str:
+        if self.mode == "fill":
+            return "set"
         if self._alt and self.mode != "set":
             return "lower" if self.mode == "raise" else "raise"
         return self.mode
@@ -310,6 +342,8 @@ class LevelTool(HexStrokeTool):
         return replace(data, level=max(0, min(MAX_LEVEL, level)))
 
     def verb(self) -> str:
+        if self.mode == "fill":
+            return f"Fill level {self.level}"
         mode = self._mode()
         return f"Set level {self.level}" if mode == "set" else f"{mode.capitalize()} level"
 
@@ -661,6 +695,8 @@ class AreaTool(Tool):
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self.area: str | None = None
+        self.radius = 0
+        self.fill = False  # a click adds (or removes) the whole region of one terrain and level
         self._stroke: int | None = None
         self._last: Hex | None = None
         self._adding = True
@@ -692,19 +728,26 @@ class AreaTool(Tool):
         self._last = event.hex
         in_area = event.hex in self.board.areas[self.area]
         self._adding = event.button == Qt.MouseButton.LeftButton and not in_area
-        self.toggle([event.hex])
+        if self.fill:
+            self.toggle(flood_region(self.board, event.hex))
+            self._stroke = None
+            return
+        self.toggle(self.footprint(event.hex))
+
+    def footprint(self, h: Hex) -> list[Hex]:
+        return [n for n in hex_range(h, self.radius) if n in self.board]
 
     def move(self, event: ToolEvent) -> None:
         overlay = self.ctx.scene.overlay
         if event.hex is None:
             overlay.clear(HOVER_KEY)
         else:
-            overlay.set_hexes(HOVER_KEY, [event.hex], HOVER_BRUSH, HOVER_PEN)
+            overlay.set_hexes(HOVER_KEY, self.footprint(event.hex), HOVER_BRUSH, HOVER_PEN)
         if self._stroke is not None and event.hex is not None:
             # A fast drag skips hexes between two events; take the line between them.
             last, self._last = self._last, event.hex
             path = hex_line(last, event.hex) if last is not None else [event.hex]
-            self.toggle([h for h in path if h in self.board])
+            self.toggle([n for h in path if h in self.board for n in self.footprint(h)])
 
     def release(self, event: ToolEvent) -> None:
         self._stroke = None

@@ -257,10 +257,11 @@ class MainWindow(QMainWindow):
         action()
 
     def _brush_by(self, step: int) -> None:
-        paint = self.tool_by_key("paint")
-        paint.radius = max(0, min(2, paint.radius + step))
-        self.tool_panel.options["paint"].sync()
-        self.statusBar().showMessage(f"Brush radius {paint.radius}", 2000)
+        # The active tool's brush when it has one (Level, Areas), else the terrain brush.
+        tool = self.tool if self.tool is not None and hasattr(self.tool, "radius") else self.tool_by_key("paint")
+        tool.radius = max(0, min(2, tool.radius + step))
+        self.tool_panel.options[tool.key].sync()
+        self.statusBar().showMessage(f"{tool.name}: brush radius {tool.radius}", 2000)
 
     def _tool_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
