@@ -268,7 +268,12 @@ class MainWindow(QMainWindow):
 
     # -- model events -------------------------------------------------------------------
     def _on_board_replaced(self, board: Board) -> None:
+        resized = board.grid != self.scene.board.grid
         self.scene.set_board(board)
+        if resized:
+            # Undoing or redoing a resize changes the map's size: show all of it again,
+            # rather than keep a zoom that clips the bigger map or strands the smaller one.
+            self.view.fit()
         self.tool_by_key("calibrate").forget_points()  # they were points of another map
         self._report_scan_problem()
         self._show_hex(self._hovered)

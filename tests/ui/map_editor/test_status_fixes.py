@@ -40,3 +40,18 @@ def test_a_new_area_typed_as_words_is_offered_under_its_namespace(window):
     window.tool.ctx.message = messages.append
     assert not window.tool.create_area("Setup Dark")
     assert "for example setup.dark" in messages[-1]
+
+
+def test_undoing_a_resize_shows_the_whole_map_again(window):
+    """Issue 18: undoing a resize jumped the zoom and clipped the map."""
+    window.resize_map(14, 12)
+    for _ in range(4):
+        window.view.zoom_in()  # look closer at the new columns, then think better of it
+    window.document.undo_stack.undo()
+    assert window.document.board.grid.columns == 10
+    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert shown.contains(window.scene.board_rect())
+    assert window.zoom_info.text() == f"{window.view.current_scale() * 100:.0f}%"
+    window.document.undo_stack.redo()
+    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert shown.contains(window.scene.board_rect())
