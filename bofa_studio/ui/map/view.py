@@ -110,6 +110,10 @@ class MapView(QGraphicsView):
     def zoom_out(self) -> None:
         self.zoom_by(1 / STEP)
 
+    def actual_size(self) -> None:
+        """100%: one scene unit to one pixel."""
+        self.zoom_by(1.0 / self.current_scale())
+
     def fit(self) -> None:
         self.moving()
         # Twice: the first fit hides the scroll bars, which enlarges the viewport.

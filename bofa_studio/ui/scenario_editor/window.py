@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -38,7 +39,7 @@ from bofa_studio.ui.help_menu import RULEBOOK_MISSING, open_rulebook, show_about
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
-from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
 from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleDelegate, OrderOfBattleModel
 from bofa_studio.ui.scenario_editor.play_link import play_entry, start_problem
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
@@ -137,6 +138,14 @@ class ScenarioEditorWindow(QMainWindow):
         self.docks = {d.windowTitle(): d for d in [left, *right, bottom]}
         self._sized = False
 
+        self.hex_info = QLabel()
+        self.zoom_info = QLabel()
+        self.statusBar().addPermanentWidget(self.hex_info)
+        self.statusBar().addPermanentWidget(self.zoom_info)
+        self._hovered: Hex | None = None
+        self.view.hex_hovered.connect(self._show_hex)
+        self.view.scale_changed.connect(self._show_zoom)
+
         m.changed.connect(self._model_changed)
         # Bound methods, not lambdas: Qt disconnects them when the window dies.
         m.undo_stack.cleanChanged.connect(self._update_title)
@@ -177,6 +186,9 @@ class ScenarioEditorWindow(QMainWindow):
         self.zones_action.setChecked(True)
         self.zones_action.toggled.connect(self._toggle_zones)
         self.fit_action = make_action(self, "&Fit map", self.view.fit, "Ctrl+0")
+        self.zoom_in_action = make_action(self, "Zoom &in", self.view.zoom_in, K.ZoomIn)
+        self.zoom_out_action = make_action(self, "Zoom &out", self.view.zoom_out, K.ZoomOut)
+        self.actual_size_action = make_action(self, "&Actual size (100%)", self.view.actual_size, "Ctrl+1")
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
@@ -190,7 +202,7 @@ class ScenarioEditorWindow(QMainWindow):
         edit.addAction(self.redo_action)
         view = bar.addMenu("&View")
         view.addAction(self.zones_action)
-        view.addAction(self.fit_action)
+        view.addActions([self.zoom_in_action, self.zoom_out_action, self.actual_size_action, self.fit_action])
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -221,6 +233,17 @@ class ScenarioEditorWindow(QMainWindow):
             self.scene.refresh()
         if self.selected:
             self.scene.counters.set_selected({self.selected})
+        if self._hovered is not None:
+            self._show_hex(self._hovered)  # a drop on the hovered hex changes what is on it
+
+    def _show_zoom(self, *_args) -> None:
+        self.zoom_info.setText(f"{self.view.current_scale() * 100:.0f}%")
+
+    def _show_hex(self, h: Hex | None) -> None:
+        """The status bar names the hovered hex and what is on it."""
+        self._show_zoom()
+        self._hovered = h
+        self.hex_info.setText(describe_scenario_hex(self.model, h) if h is not None else "")
 
     def _toggle_zones(self, on: bool) -> None:
         self.scene.show_zones = on
@@ -446,3 +469,18 @@ class ScenarioEditorWindow(QMainWindow):
         self.settings.setValue("scenario_editor/geometry", self.saveGeometry())
         self.scene.detach()
         event.accept()
+
+
+def describe_scenario_hex(model: ScenarioModel, h: Hex) -> str:
+    """Label, terrain and level, the counters set up there and the setup zones it lies in."""
+    board = model.board
+    if h not in board:
+        return ""
+    parts = [board.label(h), str(board.terrain(h)).replace("_", " "), f"level {board.level(h)}"]
+    counters = model.stacks().get(h, [])
+    if counters:
+        parts.append(", ".join(counter_name(model, cid) for cid in counters))
+    zones = [name for name in board.areas_of(h) if name.startswith("setup.")]
+    if zones:
+        parts.append("setup zone " + ", ".join(zones))
+    return " · ".join(parts)
