@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
+from bofa_studio.board.model import DEFAULT_LEVEL, MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
+from bofa_studio.ui import style
 from bofa_studio.ui.map_editor.commands import MetaCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
@@ -104,8 +105,9 @@ class PaintOptions(ToolOptions):
     def __init__(self, tool: PaintTool, parent=None) -> None:
         super().__init__(tool, parent)
         self.terrain = QComboBox()
-        for t in Terrain:
-            self.terrain.addItem(terrain_name(t).capitalize(), t)
+        for number, t in enumerate(Terrain, start=1):
+            # A swatch of the colour the map paints, and the number key that picks it.
+            self.terrain.addItem(terrain_swatch(t), f"{number}  {terrain_name(t).capitalize()}", t)
         self.terrain.currentIndexChanged.connect(lambda _i: setattr(tool, "terrain", self.terrain.currentData()))
         self.form.addRow("Terrain", self.terrain)
         self.brush: QComboBox | None = None
@@ -129,6 +131,12 @@ class PaintOptions(ToolOptions):
         if self.within is not None:
             with QSignalBlocker(self.within):
                 self.within.setCurrentIndex(self.within.findData(self.tool.within))
+
+
+def terrain_swatch(terrain: Terrain) -> QIcon:
+    pixmap = QPixmap(16, 16)
+    pixmap.fill(style.hex_fill(terrain, DEFAULT_LEVEL[terrain]))
+    return QIcon(pixmap)
 
 
 class LevelOptions(ToolOptions):

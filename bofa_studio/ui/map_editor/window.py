@@ -166,6 +166,10 @@ class MainWindow(QMainWindow):
             self.tool_group.addAction(action)
             self.addAction(action)
             self.tool_actions[tool.key] = action
+        self.terrain_actions = [
+            make_action(self, f"Paint {terrain.value.replace('_', ' ')}", lambda t=terrain: self.choose_terrain(t), str(n))
+            for n, terrain in enumerate(Terrain, start=1)
+        ]
         self.brush_smaller = make_action(self, "Smaller brush", lambda: self._brush_by(-1), "[")
         self.brush_larger = make_action(self, "Larger brush", lambda: self._brush_by(+1), "]")
         self.about_action = make_action(self, "&About BoFA Studio", self.about)
@@ -223,6 +227,8 @@ class MainWindow(QMainWindow):
         tools.addActions(self.tool_group.actions())
         tools.addSeparator()
         tools.addActions([self.brush_smaller, self.brush_larger])
+        terrain_menu = tools.addMenu("Te&rrain to paint")
+        terrain_menu.addActions(self.terrain_actions)
         view = bar.addMenu("&View")
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view.addSeparator()
@@ -255,6 +261,14 @@ class MainWindow(QMainWindow):
         self.select_tool.hovered = self._hovered
         self.set_tool(self.select_tool)
         action()
+
+    def choose_terrain(self, terrain: Terrain) -> None:
+        """A number key picks a terrain to paint (the palette's numbers), keeping Fill if on."""
+        self.tool_by_key("paint").terrain = terrain
+        if self.tool is None or self.tool.key not in ("paint", "fill"):
+            self.set_tool("paint")
+        self.tool_panel.options[self.tool.key].sync()
+        self.statusBar().showMessage(f"Terrain: {terrain.value.replace('_', ' ')}", 2000)
 
     def _brush_by(self, step: int) -> None:
         # The active tool's brush when it has one (Level, Areas), else the terrain brush.

@@ -36,3 +36,24 @@ def test_entry_groups_have_their_own_colour_and_initials(qapp):
     assert entry_group_colour("south_west").name() in colours
     assert entry_group_colour("north_east").name() in colours
     assert board.has_feature(board.hex_at("0101"), HexFeature.ENTRY_TRIANGLE)
+
+
+def test_number_keys_pick_the_terrain_and_the_palette_shows_its_colour(window):
+    """Issue 18: a terrain palette with colour swatches and keyboard numbers."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from bofa_studio.board.model import Terrain
+
+    window.set_tool("level")
+    window.activateWindow()
+    QTest.keyClick(window, Qt.Key.Key_5)
+    assert window.tool.key == "paint"
+    assert window.tool.terrain == list(Terrain)[4]
+    box = window.tool_panel.options["paint"].terrain
+    assert box.currentData() == list(Terrain)[4]
+    assert box.itemText(box.currentIndex()).startswith("5 ")
+    assert not box.itemIcon(0).isNull()
+    window.set_tool("fill")
+    window.terrain_actions[1].trigger()
+    assert window.tool.key == "fill" and window.tool.terrain == Terrain.MOUNTAIN
