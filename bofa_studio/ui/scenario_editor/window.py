@@ -45,6 +45,7 @@ from bofa_studio.ui.scenario_editor.play_link import play_entry, start_problem
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
 from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
 from bofa_studio.ui.scenario_editor.rules_panel import RulesPanel
+from bofa_studio.ui.scenario_editor.table_size import compact_rows
 from bofa_studio.ui.scenario_editor.tables_panel import TablesPanel
 from bofa_studio.ui.scenario_editor.trays import CounterTrays
 
@@ -112,6 +113,7 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.oob.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.oob.horizontalHeader().setStretchLastSection(True)
+        compact_rows(self.oob)
         self.oob.clicked.connect(lambda index: self.select(self.oob_model.counter_id(index.row())))
         self.oob_model.refused.connect(self._edit_refused)
         self.tables.combat.refused.connect(self._edit_refused)
@@ -449,7 +451,8 @@ class ScenarioEditorWindow(QMainWindow):
             self._sized = True
             d = self.docks
             self.resizeDocks([d["Counter trays"], d["Counter"]], [330, 450], Qt.Orientation.Horizontal)
-            self.resizeDocks([d["Problems"]], [150], Qt.Orientation.Vertical)
+            # A third of the height: the order of battle shows a dozen rows at 1280x800.
+            self.resizeDocks([d["Problems"]], [max(150, self.height() // 3)], Qt.Orientation.Vertical)
             # The tabified docks' tab bar elides "Counter" to "Coun...": show whole titles,
             # scrolling the tabs if the dock is narrowed instead.
             for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):

@@ -30,3 +30,19 @@ def test_zoom_in_out_and_actual_size_update_the_zoom_figure(editor):
     assert editor.zoom_info.text() == "100%"
     editor.zoom_out_action.trigger()
     assert editor.view.current_scale() < 1.0
+
+
+def test_at_1280x800_the_tables_show_their_rows(editor, qtbot):
+    """Issue 18: at 1500x950 the order of battle showed 3-5 rows and the die-roll table was clipped."""
+    editor.resize(1280, 800)
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.bottom_tabs.setCurrentWidget(editor.oob)
+    qtbot.wait(50)
+    row = editor.oob.verticalHeader().defaultSectionSize()
+    visible = editor.oob.viewport().height() // row
+    assert visible >= 8, f"the order of battle shows {visible} rows"
+    rolls = editor.reinforcements.rolls
+    assert rolls.minimumHeight() >= rolls.horizontalHeader().sizeHint().height() + 3 * row
+    mix = editor.rules.mix
+    assert mix.minimumHeight() >= mix.horizontalHeader().sizeHint().height() + 4 * row
