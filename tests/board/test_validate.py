@@ -129,3 +129,15 @@ def test_level_problems_name_the_terrain_in_words(small_board):
     h = small_board.hex_at("0808")
     small_board.set_terrain(h, Terrain.SLOPE, 1)
     assert messages(small_board) == ["0808: a mountain slope hex lies at plain height (level 0), not level 1"]
+
+
+def test_a_lone_river_hexside_is_listed_once():
+    """Issue 18: "the river stops here" was listed twice for a hexside that stops at both ends."""
+    from bofa_studio.board.model import Board, HexsideFeature
+    from bofa_studio.board.validate import validate_board
+    from bofa_studio.hexgrid import GridSpec
+
+    board = Board(GridSpec(columns=8, rows=8))
+    board.set_hexside_features(board.hex_at("0404"), board.hex_at("0405"), [HexsideFeature.RIVER])
+    river = [str(p) for p in validate_board(board) if "river" in p.message]
+    assert river == ["0404/0405: the river stops here: river hexsides must form continuous lines"]
