@@ -8,6 +8,7 @@ live in the ``QSettings`` passed in, so tests use a temporary file.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -374,15 +375,27 @@ class MainWindow(QMainWindow):
         return path
 
     def ask_save_path(self, title: str, suffix: str, filter_: str) -> str:
-        path = self.document.path
-        if path is None:
-            start = Path(self._start_dir()) / f"map{suffix}"
-        elif is_shipped_map(path):  # offer a copy beside the author's own files
-            start = Path(self._start_dir()) / f"{path.stem}-variant{suffix}"
-        else:
-            start = path.with_suffix(suffix)
+        start = self.suggested_save_path(suffix)
         path, _ = QFileDialog.getSaveFileName(self, title, str(start), filter_)
         return path
+
+    def suggested_save_path(self, suffix: str) -> Path:
+        """Where Save As starts: the map's own file, or a file named after the map.
+
+        A new map is named after its title ("Lonely Mountain.json" -> lonely-mountain.json),
+        beside the scan being traced if there is one, else beside the last map opened.
+        """
+        path = self.document.path
+        if path is not None and not is_shipped_map(path):
+            return path.with_suffix(suffix)
+        if path is not None:  # a shipped map: offer a copy beside the author's own files
+            return Path(self._start_dir()) / f"{path.stem}-variant{suffix}"
+        scan = self.document.board.background
+        folder = scan.image.parent if scan is not None else Path(self._start_dir())
+        stem = re.sub(r"[^a-z0-9]+", "-", self.document.board.meta.name.lower()).strip("-")
+        if not stem or stem == "untitled-map":
+            stem = "map"
+        return folder / f"{stem}{suffix}"
 
     def open_map(self, path: str | Path | None = None) -> bool:
         """Open a map file. A broken file shows its problems; the open map stays as it was."""

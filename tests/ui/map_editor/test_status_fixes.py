@@ -55,3 +55,19 @@ def test_undoing_a_resize_shows_the_whole_map_again(window):
     window.document.undo_stack.redo()
     shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert shown.contains(window.scene.board_rect())
+
+
+def test_save_as_offers_a_file_named_after_the_map_beside_the_scan(window, tmp_path):
+    """Issue 18: Save proposed map.json in another folder than the one being worked in."""
+    from PySide6.QtGui import QImage
+
+    from bofa_studio.board.model import MapMeta
+
+    window.document.board.set_meta(MapMeta(name="Lonely Mountain (redrawn)"))
+    (tmp_path / "scans").mkdir()
+    scan = tmp_path / "scans" / "sheet.png"
+    QImage(20, 20, QImage.Format.Format_RGB32).save(str(scan))
+    assert window.load_scan(scan)
+    assert window.suggested_save_path(".json") == scan.resolve().parent / "lonely-mountain-redrawn.json"
+    window._write(tmp_path / "mine.json")
+    assert window.suggested_save_path(".json") == tmp_path / "mine.json"
