@@ -242,6 +242,11 @@ class Board:
                 groups.setdefault(group, []).append(h)
         return {name: sorted(hs) for name, hs in sorted(groups.items())}
 
+    def path_steps(self) -> frozenset[frozenset[Hex]]:
+        """Each pair of hexes a drawn path joins: moving along a path, not merely between
+        two path hexes (two parallel paths are not joined across)."""
+        return frozenset(frozenset(step) for line in self.paths for step in line.steps())
+
     def area(self, name: str) -> frozenset[Hex]:
         try:
             return self.areas[name]

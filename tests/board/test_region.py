@@ -43,3 +43,13 @@ def test_a_diff_applied_backwards_restores_the_board():
     assert board.terrain(at("0906")) == Terrain.DALE
     diff.apply(board, 0)
     assert board.content_equals(before)
+
+
+def test_path_steps_join_only_the_hexes_a_path_runs_between():
+    board = Board(GridSpec(columns=6, rows=6))
+    at = board.hex_at
+    board.set_paths([PathLine((at("0201"), at("0202"), at("0203"))), PathLine((at("0301"), at("0302")))])
+    steps = board.path_steps()
+    assert frozenset((at("0201"), at("0202"))) in steps
+    assert frozenset((at("0202"), at("0302"))) not in steps  # neighbours on two paths
+    assert len(steps) == 3
