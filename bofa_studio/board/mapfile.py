@@ -9,8 +9,10 @@ well and load -> save -> load is the identity.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
+from bofa_studio.board.background import Background
 from bofa_studio.board.model import (
     DEFAULT_LEVEL,
     Board,
@@ -18,8 +20,10 @@ from bofa_studio.board.model import (
     HexFeature,
     HexsideFeature,
     MapMeta,
+    PathLine,
     SlopeLine,
     Terrain,
+    path_lines_from_hexes,
 )
 from bofa_studio.hexgrid import GridSpec, Hex, Orientation, Shifted, are_adjacent
 from bofa_studio.jsonfile import (
@@ -33,7 +37,9 @@ from bofa_studio.jsonfile import (
 )
 
 MAP_FORMAT = "bofa-studio.map"
-MAP_VERSION = 1
+# Version 2 (paths drawn as ordered lines, a background scan) reads version 1 maps,
+# whose path hexes joined every neighbour: see ``_paths_of_version_1``.
+MAP_VERSION = 2
 
 
 def map_schema() -> dict[str, Any]:
@@ -43,10 +49,11 @@ def map_schema() -> dict[str, Any]:
 def load_map(path: str | os.PathLike[str]) -> Board:
     """Read a map file. Raises DataFileError listing every problem found."""
     data = read_json(path, MAP_FORMAT)
-    return board_from_dict(data, str(path))
+    return board_from_dict(data, str(path), Path(path).resolve().parent)
 
 
-def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
+def board_from_dict(data: dict[str, Any], file: str = "<map>", folder: Path | None = None) -> Board:
+    """A board from a map file's JSON; ``folder`` is where a relative background path starts."""
     problems = schema_problems(file, data, map_schema())
     if problems:
         raise DataFileError(problems)
@@ -104,17 +111,54 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
             lines.append(SlopeLine(tuple(on_map)))
     board.slope_lines = lines
 
+    if data["version"] == 1:
+        board.paths = _paths_of_version_1(board)
+    for i, labels in enumerate(data.get("paths", [])):
+        found_hexes = [hex_of(label, f"$.paths[{i}][{j}]") for j, label in enumerate(labels)]
+        hexes = [h for h in found_hexes if h is not None]
+        if len(hexes) != len(found_hexes):
+            continue
+        gaps = [f"{labels[j]} to {labels[j + 1]}" for j in range(len(hexes) - 1) if not are_adjacent(hexes[j], hexes[j + 1])]
+        if gaps:
+            problems.append(FileProblem(file, f"$.paths[{i}]", "each hex of a path must be next to the one before; "
+                                        f"it jumps from {', '.join(gaps)}"))
+            continue
+        board.paths.append(PathLine(tuple(hexes)))
+        for h in hexes:  # a hex on a drawn path is a path hex, listed or not
+            board.graph.nodes[h]["features"] = board.graph.nodes[h]["features"] | {HexFeature.PATH}
+
+    if "background" in data:
+        spec = data["background"]
+        image = Path(spec["image"])
+        if not image.is_absolute() and folder is not None:
+            image = Path(os.path.normpath(folder / image))
+        transform = tuple(float(v) for v in spec["transform"])
+        ta, tb, _, td, te, _ = transform
+        if abs(ta * te - tb * td) < 1e-12:
+            problems.append(FileProblem(file, "$.background.transform",
+                                        "the transform squashes the image to a line; calibrate the scan again"))
+        else:
+            board.background = Background(image, transform, spec.get("opacity", 0.5))  # type: ignore[arg-type]
+
     for name, labels in data.get("areas", {}).items():
-        hexes = [hex_of(label, f"$.areas.{name}[{j}]") for j, label in enumerate(labels)]
-        board.areas[name] = frozenset(h for h in hexes if h is not None)
+        area = [hex_of(label, f"$.areas.{name}[{j}]") for j, label in enumerate(labels)]
+        board.areas[name] = frozenset(h for h in area if h is not None)
 
     if problems:
         raise DataFileError(problems)
     return board
 
 
-def board_to_dict(board: Board) -> dict[str, Any]:
-    """The file form of a board: only hexes that differ from plain ground are listed."""
+def _paths_of_version_1(board: Board) -> list[PathLine]:
+    """Version 1 drew a road between every two adjacent path hexes: keep that drawing."""
+    return path_lines_from_hexes(board.hexes_with(HexFeature.PATH))
+
+
+def board_to_dict(board: Board, folder: Path | None = None) -> dict[str, Any]:
+    """The file form of a board: only hexes that differ from plain ground are listed.
+
+    ``folder`` is where the map file goes: the background image is written relative to it.
+    """
     label = board.label
     hexes: dict[str, Any] = {}
     for h in board.hexes():
@@ -135,7 +179,7 @@ def board_to_dict(board: Board) -> dict[str, Any]:
 
     m = board.meta
     ruleset = {} if m.ruleset is None else {"ruleset": m.ruleset}
-    return {
+    result: dict[str, Any] = {
         "format": MAP_FORMAT,
         "version": MAP_VERSION,
         **ruleset,
@@ -151,12 +195,31 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         # Slope lines keep their order (pile first); the list is sorted by pile.
         "slope_lines": sorted([label(h) for h in line.hexes] for line in board.slope_lines),
         "areas": {name: sorted(label(h) for h in hs) for name, hs in board.areas.items()},
+        # Paths keep the order they were drawn in; the list is sorted for stable diffs.
+        "paths": sorted([label(h) for h in line.hexes] for line in board.paths),
     }
+    if board.background is not None:
+        result["background"] = {
+            "image": _relative(board.background.image, folder),
+            "transform": [round(v, 9) for v in board.background.transform],
+            "opacity": round(board.background.opacity, 3),
+        }
+    return result
 
 
-def dumps_map(board: Board) -> str:
-    return dumps_stable(board_to_dict(board))
+def _relative(image: Path, folder: Path | None) -> str:
+    """The image path as the map file stores it: relative to the map, with forward slashes."""
+    if folder is None:
+        return image.as_posix()
+    try:
+        return Path(os.path.relpath(image, folder)).as_posix()
+    except ValueError:  # another drive on Windows: no relative path exists
+        return image.as_posix()
+
+
+def dumps_map(board: Board, folder: Path | None = None) -> str:
+    return dumps_stable(board_to_dict(board, folder))
 
 
 def save_map(board: Board, path: str | os.PathLike[str]) -> None:
-    write_atomic(path, dumps_map(board))
+    write_atomic(path, dumps_map(board, Path(path).resolve().parent))

@@ -13,13 +13,14 @@ changed, so views can redraw without keeping a copy of the map.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 import networkx as nx
 
+from bofa_studio.board.background import Background
 from bofa_studio.hexgrid import GridSpec, Hex, Hexside, are_adjacent
 
 
@@ -81,10 +82,18 @@ def is_area_name(name: str) -> bool:
     return AREA_NAME.fullmatch(name) is not None
 
 
+# First words that scenarios read as a namespace ("setup.dark", "victory.summit").
+AREA_NAMESPACES = ("setup", "victory")
+
+
 def suggest_area_name(text: str) -> str:
-    """The nearest valid area name: "Dale Town" -> "dale_town", "Setup. NW" -> "setup.nw"."""
+    """The nearest valid area name: "Dale Town" -> "dale_town", "Setup Dark" -> "setup.dark"."""
     words = [re.sub(r"[^a-z0-9_]+", "_", part.strip().lower()).strip("_") for part in text.split(".")]
-    return ".".join(w for w in words if w)
+    name = ".".join(w for w in words if w)
+    head, _, rest = name.partition("_")
+    if head in AREA_NAMESPACES and rest and "." not in name:
+        name = f"{head}.{rest}"
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +105,20 @@ class SlopeLine:
     @property
     def pile(self) -> Hex:
         return self.hexes[0]
+
+
+@dataclass(frozen=True, slots=True)
+class PathLine:
+    """A path or road as the author drew it: hexes in order, each next to the one before.
+
+    Two parallel paths stay two lines, however close they run; the hexes of a line
+    are path hexes for the rules (``HexFeature.PATH``).
+    """
+
+    hexes: tuple[Hex, ...]
+
+    def steps(self) -> Iterator[tuple[Hex, Hex]]:
+        return zip(self.hexes, self.hexes[1:], strict=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +137,7 @@ class MapMeta:
 class BoardChange:
     """What a mutation touched, so observers redraw only that."""
 
-    kind: str  # "hex", "hexside", "slope_lines", "areas", "meta", "grid"
+    kind: str  # "hex", "hexside", "slope_lines", "paths", "areas", "meta", "background"
     hexes: tuple[Hex, ...] = ()
     hexsides: tuple[Hexside, ...] = ()
     area: str | None = None
@@ -139,6 +162,8 @@ class Board:
         self.graph = nx.Graph()
         self.slope_lines: list[SlopeLine] = []
         self.areas: dict[str, frozenset[Hex]] = {}
+        self.paths: list[PathLine] = []
+        self.background: Background | None = None
         self._listeners: list[Callable[[BoardChange], None]] = []
         # Bumped by every mutation before any listener hears of it, so a cache keyed on it
         # (los_index) is never stale, even when asked from inside another listener.
@@ -228,6 +253,11 @@ class Board:
                 groups.setdefault(group, []).append(h)
         return {name: sorted(hs) for name, hs in sorted(groups.items())}
 
+    def path_steps(self) -> frozenset[frozenset[Hex]]:
+        """Each pair of hexes a drawn path joins: moving along a path, not merely between
+        two path hexes (two parallel paths are not joined across)."""
+        return frozenset(frozenset(step) for line in self.paths for step in line.steps())
+
     def area(self, name: str) -> frozenset[Hex]:
         try:
             return self.areas[name]
@@ -291,6 +321,15 @@ class Board:
         self.graph.nodes[h].update(_node_attrs(data))
         self._notify(BoardChange("hex", hexes=(h,)))
 
+    def set_hexes(self, changes: dict[Hex, HexData]) -> None:
+        """Set many hexes, with one notification (a paste or a fill of 100 hexes)."""
+        for h in changes:
+            self._require(h)
+        for h, data in changes.items():
+            self.graph.nodes[h].update(_node_attrs(data))
+        if changes:
+            self._notify(BoardChange("hex", hexes=tuple(changes)))
+
     def set_terrain(self, h: Hex, terrain: Terrain, level: int | None = None) -> None:
         data = self.hex_data(h)
         new_level = DEFAULT_LEVEL[terrain] if level is None else level
@@ -323,6 +362,43 @@ class Board:
             raise ValueError(f"{self.label(a)} and {self.label(b)} are not adjacent")
         self.graph.edges[a, b]["features"] = frozenset(HexsideFeature(f) for f in features)
         self._notify(BoardChange("hexside", hexsides=(Hexside.between(a, b),)))
+
+    def set_hexsides(self, changes: dict[Hexside, frozenset[HexsideFeature]]) -> None:
+        """Set many hexsides' features, with one notification."""
+        for side in changes:
+            self._require(side.a)
+            self._require(side.b)
+        for side, features in changes.items():
+            self.graph.edges[side.a, side.b]["features"] = frozenset(HexsideFeature(f) for f in features)
+        if changes:
+            self._notify(BoardChange("hexside", hexsides=tuple(changes)))
+
+    def set_paths(self, lines: Iterable[PathLine]) -> None:
+        """Replace the drawn paths; their hexes become path hexes, and hexes left off lose it."""
+        lines = list(lines)
+        for line in lines:
+            for h in line.hexes:
+                self._require(h)
+            for a, b in line.steps():
+                if not are_adjacent(a, b):
+                    raise ValueError(f"a path goes from {self.label(a)} to {self.label(b)}, which are not adjacent")
+        was = {h for line in self.paths for h in line.hexes}
+        now = {h for line in lines for h in line.hexes}
+        self.paths = lines
+        touched = []
+        for h in sorted(was | now):
+            features = self.graph.nodes[h]["features"]
+            want = features | {HexFeature.PATH} if h in now else features - {HexFeature.PATH}
+            if want != features:
+                self.graph.nodes[h]["features"] = frozenset(want)
+                touched.append(h)
+        if touched:
+            self._notify(BoardChange("hex", hexes=tuple(touched)))
+        self._notify(BoardChange("paths"))
+
+    def set_background(self, background: Background | None) -> None:
+        self.background = background
+        self._notify(BoardChange("background"))
 
     def set_slope_lines(self, lines: Iterable[SlopeLine]) -> None:
         self.slope_lines = list(lines)
@@ -358,6 +434,8 @@ class Board:
                 board.graph.edges[a, b]["features"] = fs
         board.slope_lines = [s for s in self.slope_lines if all(h in board.graph for h in s.hexes)]
         board.areas = {k: frozenset(h for h in v if h in board.graph) for k, v in self.areas.items()}
+        board.paths = clip_paths(self.paths, board.graph)
+        board.background = self.background
         return board
 
     def copy(self) -> Board:
@@ -377,7 +455,59 @@ class Board:
             and self.featured_hexsides() == other.featured_hexsides()
             and sorted(s.hexes for s in self.slope_lines) == sorted(s.hexes for s in other.slope_lines)
             and self.areas == other.areas
+            and sorted(p.hexes for p in self.paths) == sorted(p.hexes for p in other.paths)
+            and self.background == other.background
         )
+
+
+def clip_paths(lines: Iterable[PathLine], keep: Container[Hex]) -> list[PathLine]:
+    """Each line cut where it leaves ``keep``; pieces shorter than two hexes go."""
+    result = []
+    for line in lines:
+        piece: list[Hex] = []
+        for h in [*line.hexes, None]:
+            if h is not None and h in keep:
+                piece.append(h)
+                continue
+            if len(piece) >= 2:
+                result.append(PathLine(tuple(piece)))
+            piece = []
+    return result
+
+
+def path_lines_from_hexes(path_hexes: Iterable[Hex]) -> list[PathLine]:
+    """Lines that join every pair of adjacent path hexes: how maps before drawn paths read.
+
+    Each adjacency becomes a step of exactly one line, so an old map draws as it
+    always did; chains run between ends and junctions, and a closed loop comes back
+    to its first hex.
+    """
+    hexes = set(path_hexes)
+    graph = nx.Graph()
+    graph.add_nodes_from(hexes)
+    graph.add_edges_from((h, n) for h in hexes for n in h.neighbors() if n in hexes)
+    used: set[frozenset[Hex]] = set()
+    lines: list[PathLine] = []
+
+    def walk(start: Hex, nxt: Hex) -> None:
+        line = [start]
+        prev, cur = start, nxt
+        used.add(frozenset((prev, cur)))
+        line.append(cur)
+        while graph.degree(cur) == 2 and cur != start:
+            step = next((n for n in sorted(graph[cur]) if frozenset((cur, n)) not in used), None)
+            if step is None:
+                break
+            used.add(frozenset((cur, step)))
+            line.append(step)
+            prev, cur = cur, step
+        lines.append(PathLine(tuple(line)))
+
+    for h in sorted(hexes, key=lambda h: (graph.degree(h) == 2, h)):
+        for n in sorted(graph[h]):
+            if frozenset((h, n)) not in used:
+                walk(h, n)
+    return lines
 
 
 def _node_attrs(data: HexData) -> dict[str, Any]:
@@ -399,7 +529,10 @@ __all__ = [
     "IMPASSABLE_HEXSIDES",
     "MAX_LEVEL",
     "MapMeta",
+    "PathLine",
     "SlopeLine",
     "Terrain",
     "VICTORY_AREA_PREFIX",
+    "clip_paths",
+    "path_lines_from_hexes",
 ]

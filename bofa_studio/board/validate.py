@@ -106,7 +106,8 @@ def _check_rivers(board: Board) -> list[MapProblem]:
         problems.append(
             _side(board, sides[0], "the river stops here: river hexsides must form continuous lines")
         )
-    return problems
+    # A lone river hexside stops at both its ends: one problem, listed once.
+    return list(dict.fromkeys(problems))
 
 
 def _check_slope_lines(board: Board) -> list[MapProblem]:

@@ -1,4 +1,4 @@
-"""``bofa-studio render MAP -o OUT.png [--width PX]``: a headless image of a map."""
+"""``bofa-studio render MAP -o OUT.png [--width PX] [--background]``: a headless image of a map."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", required=True, metavar="OUT.png")
     p.add_argument("--width", type=positive_width, default=1600, metavar="PX")
     p.add_argument("--areas", action="store_true", help="shade the named areas too")
+    p.add_argument("--background", action="store_true",
+                   help="draw the map's background scan under it, to check a tracing")
     p.set_defaults(handler=run)
 
 
@@ -32,9 +34,12 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(problem)
     board = load_map_arg(args.map)
     from bofa_studio.ui.files import write_error
-    from bofa_studio.ui.map.render import render_board, save_image
+    from bofa_studio.ui.map.render import BackgroundError, render_board, save_image
 
-    image = render_board(board, args.width, areas=args.areas)
+    try:
+        image = render_board(board, args.width, background=args.background, areas=args.areas)
+    except BackgroundError as exc:
+        raise CommandError(f"{args.map}: {exc}") from None
     try:
         save_image(image, args.output)
     except OSError as exc:

@@ -125,3 +125,73 @@ def test_unexpected_keys_are_refused(small_board):
     data["colour"] = "red"
     with pytest.raises(DataFileError, match=r"\$: unexpected key\(s\): 'colour'"):
         board_from_dict(data, "x.json")
+
+
+# -- version 2: drawn paths and a background scan -------------------------------------------
+
+def _v1_map(path_labels):
+    return {
+        "format": "bofa-studio.map",
+        "version": 1,
+        "grid": {"orientation": "flat", "columns": 8, "rows": 6, "shifted": "odd"},
+        "hexes": {label: {"terrain": "plain", "level": 0, "features": ["path"]} for label in path_labels},
+    }
+
+
+def test_version_1_paths_load_as_lines_that_draw_the_same_roads():
+    """Version 1 joined every two adjacent path hexes; the migrated lines make the same joins."""
+    board = board_from_dict(_v1_map(["0202", "0302", "0402", "0502", "0303", "0401"]))
+    steps = [frozenset(step) for line in board.paths for step in line.steps()]
+    hexes = [board.hex_at(label) for label in ("0202", "0302", "0402", "0502", "0303", "0401")]
+    adjacent = {frozenset((a, b)) for a in hexes for b in board.neighbors(a) if b in hexes}
+    assert len(adjacent) >= 5  # a chain with a triangle in it
+    assert len(steps) == len(set(steps)) and set(steps) == adjacent  # each join drawn once, none added
+    assert board_to_dict(board)["version"] == 2
+
+
+def test_two_parallel_paths_stay_two_after_a_round_trip(tmp_path):
+    """Paths are ordered lines: two paths in adjacent columns do not merge into a ladder."""
+    data = _v1_map([])
+    data["version"] = 2
+    data["paths"] = [["0201", "0202", "0203", "0204"], ["0301", "0302", "0303", "0304"]]
+    board = board_from_dict(data)
+    assert sorted([board.label(h) for h in line.hexes] for line in board.paths) == data["paths"]
+    from bofa_studio.board.model import HexFeature
+    assert all(board.has_feature(h, HexFeature.PATH) for line in board.paths for h in line.hexes)
+    save_map(board, tmp_path / "two.json")
+    assert json.loads((tmp_path / "two.json").read_text())["paths"] == data["paths"]
+
+
+def test_a_path_that_jumps_a_hex_is_refused_with_its_place():
+    data = _v1_map([])
+    data["version"] = 2
+    data["paths"] = [["0201", "0203"]]
+    with pytest.raises(DataFileError) as err:
+        board_from_dict(data, "jump.json")
+    assert "jump.json" in str(err.value) and "$.paths[0]" in str(err.value) and "0201 to 0203" in str(err.value)
+
+
+def test_background_is_saved_relative_to_the_map_and_found_again(small_board, tmp_path):
+    from bofa_studio.board.background import Background
+
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    image = scans / "board.png"
+    image.write_bytes(b"not read by the map file")
+    small_board.set_background(Background(image, (0.05, 0.001, -1.0, -0.001, 0.05, 2.0), 0.6))
+    maps = tmp_path / "maps"
+    save_map(small_board, maps / "traced.json")
+    stored = json.loads((maps / "traced.json").read_text())["background"]
+    assert stored["image"] == "../scans/board.png"
+    assert stored["opacity"] == 0.6
+    loaded = load_map(maps / "traced.json")
+    assert loaded.background.image.resolve() == image.resolve()
+    assert loaded.background.transform == pytest.approx(small_board.background.transform)
+
+
+def test_a_flat_background_transform_is_refused():
+    data = _v1_map([])
+    data["version"] = 2
+    data["background"] = {"image": "scan.png", "transform": [1, 2, 0, 2, 4, 0]}
+    with pytest.raises(DataFileError, match="background.transform"):
+        board_from_dict(data, "flat.json")

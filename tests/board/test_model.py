@@ -71,5 +71,8 @@ def test_area_names_are_what_the_map_file_accepts():
     for name in ("dale", "victory.summit", "setup.free_peoples.nw", "Dale Town", "dale.", "a-b", "", "x..y"):
         assert is_area_name(name) == bool(pattern.search(name)), name
     assert suggest_area_name("Dale Town") == "dale_town"
+    # Issue 18: scenarios expect setup zones and victory areas under a dotted namespace.
+    assert suggest_area_name("Setup Dark") == "setup.dark"
+    assert suggest_area_name("Victory Summit") == "victory.summit"
     assert suggest_area_name(" Setup . North-West ") == "setup.north_west"
     assert is_area_name(suggest_area_name("Victory: the Summit!"))

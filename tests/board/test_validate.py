@@ -110,3 +110,15 @@ def test_geometry_alone_asks_nothing_of_the_1984_game(small_board):
     small_board.set_slope_lines([])
     small_board.set_entry_group(small_board.hex_at("0505"), "middle")
     assert messages(small_board) == []
+
+
+def test_a_lone_river_hexside_is_listed_once():
+    """Issue 18: "the river stops here" was listed twice for a hexside that stops at both ends."""
+    from bofa_studio.board.model import Board, HexsideFeature
+    from bofa_studio.board.validate import validate_board
+    from bofa_studio.hexgrid import GridSpec
+
+    board = Board(GridSpec(columns=8, rows=8))
+    board.set_hexside_features(board.hex_at("0404"), board.hex_at("0405"), [HexsideFeature.RIVER])
+    river = [str(p) for p in validate_board(board) if "river" in p.message]
+    assert river == ["0404/0405: the river stops here: river hexsides must form continuous lines"]

@@ -13,6 +13,8 @@ Text and small symbols are hidden when zoomed out so far that they would be nois
 from __future__ import annotations
 
 import math
+import re
+import zlib
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -26,8 +28,9 @@ from bofa_studio.ui import style
 if TYPE_CHECKING:
     from bofa_studio.ui.map.scene import MapScene
 
-# Below this many device pixels per scene unit, labels and small icons are noise.
-LABEL_MIN_LOD = 0.4
+# Below this many device pixels per scene unit, a label on every hex crowds the level
+# numbers: labels thin out to every 2nd, 4th... column and row, so some stay readable.
+LABEL_EVERY_LOD = 0.6
 ICON_MIN_LOD = 0.15
 HATCH_MIN_LOD = 0.25
 # Text never gets smaller than this on screen; it grows within the hex instead.
@@ -76,6 +79,31 @@ def _hatch_brush(terrain: Terrain, level: int) -> QBrush:
 
 def _lod(painter: QPainter, option: QStyleOptionGraphicsItem) -> float:
     return option.levelOfDetailFromTransform(painter.worldTransform())
+
+
+def label_step(lod: float) -> int:
+    """Label every Nth column and row: N doubles each time the zoom halves below LABEL_EVERY_LOD."""
+    step = 1
+    while lod * step < LABEL_EVERY_LOD and step < 64:
+        step *= 2
+    return step
+
+
+# Entry groups look alike as plain triangles: each group gets a colour and its initials.
+ENTRY_GROUP_COLOURS = ["#f4f0e0", "#f6c945", "#8fd0f0", "#f29c9c", "#a8e08a", "#d6a8f0", "#f0b070", "#9fe6d8"]
+
+
+def entry_group_colour(group: str | None) -> QColor:
+    if not group:
+        return QColor(ENTRY_GROUP_COLOURS[0])
+    return QColor(ENTRY_GROUP_COLOURS[1 + zlib.crc32(group.encode()) % (len(ENTRY_GROUP_COLOURS) - 1)])
+
+
+def entry_group_initials(group: str | None) -> str:
+    """"south_west" -> "SW", "third_attack" -> "TA", "eagles" -> "E"."""
+    if not group:
+        return ""
+    return "".join(w[0] for w in re.split(r"[_.\s-]+", group) if w)[:3].upper()
 
 
 def star_polygon(cx: float, cy: float, radius: float) -> QPolygonF:
@@ -150,13 +178,21 @@ class HexItem:
             painter.setPen(style.LEVEL_TEXT if data.level < 4 else style.LEVEL_TEXT_ON_DARK)
             rect = QRectF(cx - px * 0.92, cy - size * 0.55, px * 0.62, size * 1.1)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(data.level))
-        if options.labels and lod >= LABEL_MIN_LOD:
+        if options.labels and self._labelled_at(lod):
             size = min(px * 0.4, max(px * 0.27, LABEL_MIN_PX / lod))
             painter.setFont(_font(size))
             dark = data.terrain == Terrain.CLIFF or (data.terrain == Terrain.MOUNTAIN and data.level >= 4)
             painter.setPen(style.LABEL_TEXT_ON_DARK if dark else style.LABEL_TEXT)
             rect = QRectF(cx - px * 0.6, cy - px * 0.86, px * 1.2, size * 1.15)
             painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, board.label(self.hex))
+
+    def _labelled_at(self, lod: float) -> bool:
+        """Whether this hex shows its label at this zoom: all hexes close up, every Nth far out."""
+        if lod >= LABEL_EVERY_LOD:
+            return True
+        step = label_step(lod)
+        col, row = self.map_scene.board.grid.to_offset(self.hex)
+        return col % step == 0 and row % step == 0
 
     def _houses(self, painter: QPainter) -> None:
         s = style.HEX_PX * 0.16
@@ -190,12 +226,19 @@ class HexItem:
         cx, cy = self.center.x(), self.center.y()
         k = max(1.0, 0.5 / lod)  # >1 when zoomed out below half size
         if HexFeature.ENTRY_TRIANGLE in features:
+            group = self.map_scene.board.entry_group(self.hex)
             s = r * 0.24 * min(k, 1.5)
             x, y = cx + r * 0.5, cy + r * 0.32
             tri = QPolygonF([QPointF(x - s, y - s * 0.6), QPointF(x + s, y - s * 0.6), QPointF(x, y + s * 0.95)])
             painter.setPen(QPen(style.ENTRY_TRIANGLE_DARK, 1.4 * k))
-            painter.setBrush(style.ENTRY_TRIANGLE_FILL)
+            painter.setBrush(entry_group_colour(group))
             painter.drawPolygon(tri)
+            initials = entry_group_initials(group)
+            if initials and lod >= LABEL_EVERY_LOD:
+                painter.setFont(_font(r * 0.26, bold=True))
+                # Left of the triangle, inside the hex (below it would cross the hex's edge).
+                painter.drawText(QRectF(x - s - r * 0.5, y - s * 0.6, r * 0.46, s * 1.5),
+                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, initials)
         if HexFeature.ENTRY_CIRCLE in features:
             painter.setPen(QPen(style.ENTRY_CIRCLE, 2.5 * k))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -268,7 +311,10 @@ class HexsideLayer(QGraphicsItem):
 
 
 class RoadLayer(QGraphicsItem):
-    """Paths and roads: a dashed line between the centres of adjacent path hexes."""
+    """Paths and roads: a dashed line through the centres of each drawn path's hexes.
+
+    A path hex on no drawn line (a one-hex path) is a dot.
+    """
 
     def __init__(self, scene: MapScene) -> None:
         super().__init__()
@@ -279,18 +325,15 @@ class RoadLayer(QGraphicsItem):
     def rebuild(self) -> None:
         board = self.map_scene.board
         self.path = QPainterPath()
-        path_hexes = set(board.hexes_with(HexFeature.PATH))
-        for h in sorted(path_hexes):
-            linked = False
-            for n in board.neighbors(h):
-                if n in path_hexes:
-                    linked = True
-                    if h < n:
-                        self.path.moveTo(self.map_scene.hex_center(h))
-                        self.path.lineTo(self.map_scene.hex_center(n))
-            if not linked:
-                c = self.map_scene.hex_center(h)
-                self.path.addEllipse(c, 3, 3)
+        on_lines = set()
+        for line in board.paths:
+            on_lines.update(line.hexes)
+            self.path.moveTo(self.map_scene.hex_center(line.hexes[0]))
+            for h in line.hexes[1:]:
+                self.path.lineTo(self.map_scene.hex_center(h))
+        for h in board.hexes_with(HexFeature.PATH):
+            if h not in on_lines:
+                self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -23,14 +23,26 @@ def ensure_app():
     return app
 
 
-def render_board(board: Board, width: int = 1600, **display: object) -> QImage:
-    """The whole board drawn into an image ``width`` pixels wide."""
+class BackgroundError(ValueError):
+    """The scan a render was asked to draw under the map is missing or unreadable."""
+
+
+def render_board(board: Board, width: int = 1600, background: bool = False, **display: object) -> QImage:
+    """The whole board drawn into an image ``width`` pixels wide.
+
+    With ``background``, the map's scan is drawn under it (for checking a tracing);
+    BackgroundError says, in words, why it cannot be.
+    """
     ensure_app()
     from bofa_studio.ui.map.scene import MapScene
 
     scene = MapScene(board)
-    if display:
-        scene.set_display(**display)
+    scene.set_display(background=background, **display)
+    if background:
+        problem = "the map has no background scan" if board.background is None else scene.background_problem_now()
+        if problem:
+            scene.detach()
+            raise BackgroundError(problem)
     source = scene.sceneRect()
     height = max(1, round(width * source.height() / source.width()))
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)

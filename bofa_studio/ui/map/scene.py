@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPolygonF
+from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from bofa_studio.board.model import Board, BoardChange
@@ -51,6 +51,7 @@ class DisplayOptions:
     hexsides: bool = True
     areas: bool = False
     slope_lines: bool = True
+    background: bool = True  # the scan to trace, when the map has one
     shown_areas: tuple[str, ...] | None = None  # None: every area, when areas are on
 
 
@@ -68,6 +69,11 @@ class MapScene(QGraphicsScene):
         # The active editor tool, if any: the scene hands it the mouse, so tools
         # stay independent of the view (zoom, pan) and testable without one.
         self.tool: SceneTool | None = None
+        # The scan under the map (board.background), read once per file; a problem
+        # reading it is kept in words for the window and the render command.
+        self.background_image: QImage | None = None
+        self.background_problem: str | None = None
+        self._background_file = None
         self._build()
 
     # -- geometry: map units -> scene units ---------------------------------
@@ -133,9 +139,61 @@ class MapScene(QGraphicsScene):
         """
         super().drawBackground(painter, rect)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        scan = self.shown_background()
+        if scan is not None:
+            painter.save()
+            painter.setTransform(self.background_transform(), combine=True)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            painter.drawImage(0, 0, scan)
+            painter.restore()
+            # The scan's opacity is how much of it shows through the map's own colours.
+            painter.setOpacity(1.0 - self.board.background.opacity)
         for item in self._items.values():
             if item._bounds.intersects(rect):
                 item.paint(painter, lod)
+        if scan is not None:
+            # The grid stays crisp over the scan: it is what the author lines up.
+            painter.setOpacity(1.0)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(style.GRID_LINE)
+            for item in self._items.values():
+                if item._bounds.intersects(rect):
+                    painter.drawPolygon(item.polygon)
+
+    # -- the background scan ---------------------------------------------------------
+    def shown_background(self) -> QImage | None:
+        """The scan, when the map has one, it could be read, and the View menu shows it."""
+        if not self.display.background or self.board.background is None:
+            return None
+        self._load_background()
+        return self.background_image
+
+    def _load_background(self) -> None:
+        bg = self.board.background
+        file = bg.image if bg is not None else None
+        if file == self._background_file:
+            return
+        self._background_file = file
+        self.background_image, self.background_problem = None, None
+        if file is None:
+            return
+        image = QImage(str(file))
+        if image.isNull():
+            what = "not found" if not file.exists() else "not an image Qt can read (use PNG or JPEG)"
+            self.background_problem = f"background scan {file}: {what}"
+        else:
+            self.background_image = image
+
+    def background_transform(self) -> QTransform:
+        """Image pixels -> scene units, from the map's calibration."""
+        a, b, c, d, e, f = self.board.background.transform
+        px = style.HEX_PX
+        return QTransform(a * px, d * px, b * px, e * px, c * px, f * px)
+
+    def background_problem_now(self) -> str | None:
+        """Why the map's scan cannot be shown, in words (None when it can, or there is none)."""
+        self._load_background()
+        return self.background_problem
 
     def invalidate_hexes(self, hexes: Iterable[Hex]) -> None:
         """Repaint these hexes in every view's background cache (after a model change)."""
@@ -191,6 +249,10 @@ class MapScene(QGraphicsScene):
             self.hexside_layer.rebuild()
         elif change.kind == "slope_lines":
             self.slope_layer.rebuild()
+        elif change.kind == "paths":
+            self.road_layer.rebuild()
+        elif change.kind == "background":
+            self.invalidate_all()
         elif change.kind == "areas":
             self.area_layer.update()
         self.update()
@@ -214,6 +276,16 @@ class MapScene(QGraphicsScene):
         self.tool.move(self._tool_event(event))
         event.accept()
 
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        # Qt sends a quick second press as a double-click: a tool that counts clicks
+        # (the hexside cycle) says so with ``double_click``; the rest ignore it.
+        handler = getattr(self.tool, "double_click", None)
+        if handler is None:
+            super().mouseDoubleClickEvent(event)
+            return
+        handler(self._tool_event(event))
+        event.accept()
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool is None:
             super().mouseReleaseEvent(event)
@@ -223,6 +295,6 @@ class MapScene(QGraphicsScene):
 
     def set_display(self, **changes: object) -> None:
         old, self.display = self.display, replace(self.display, **changes)
-        if (old.labels, old.levels) != (self.display.labels, self.display.levels):
+        if (old.labels, old.levels, old.background) != (self.display.labels, self.display.levels, self.display.background):
             self.invalidate_all()  # hexes draw these, in the cached background
         self.update()

@@ -37,6 +37,7 @@ STEP = 1.2
 
 class MapView(QGraphicsView):
     hex_hovered = Signal(object)  # Hex or None
+    scale_changed = Signal(float)  # after any zoom or fit, so a zoom figure never goes stale
 
     def __init__(self, board_or_scene: Board | MapScene, parent=None, fast: bool = True) -> None:
         scene = board_or_scene if isinstance(board_or_scene, MapScene) else MapScene(board_or_scene)
@@ -101,6 +102,7 @@ class MapView(QGraphicsView):
             self.moving()
             self.scale(factor, factor)
             self._rehover()
+            self.scale_changed.emit(self.current_scale())
 
     def zoom_in(self) -> None:
         self.zoom_by(STEP)
@@ -108,11 +110,16 @@ class MapView(QGraphicsView):
     def zoom_out(self) -> None:
         self.zoom_by(1 / STEP)
 
+    def actual_size(self) -> None:
+        """100%: one scene unit to one pixel."""
+        self.zoom_by(1.0 / self.current_scale())
+
     def fit(self) -> None:
         self.moving()
         # Twice: the first fit hides the scroll bars, which enlarges the viewport.
         for _ in range(2):
             self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.scale_changed.emit(self.current_scale())
 
     def center_on_hexes(self, hexes: list[Hex]) -> None:
         if not hexes:

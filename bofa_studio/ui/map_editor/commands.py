@@ -217,3 +217,17 @@ class ReplaceBoardCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.document.replace_board(self.old_board)
+
+
+class BoardDiffCommand(QUndoCommand):
+    """Any edit of many kinds of content at once (paste, move, delete a region, a fill)."""
+
+    def __init__(self, board: Board, diff, text: str) -> None:
+        super().__init__(text)
+        self.board, self.diff = board, diff
+
+    def redo(self) -> None:
+        self.diff.apply(self.board, 1)
+
+    def undo(self) -> None:
+        self.diff.apply(self.board, 0)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QIcon, QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSlider,
     QSpinBox,
     QStackedWidget,
     QToolButton,
@@ -27,11 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bofa_studio.board.model import MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
+from bofa_studio.board.model import DEFAULT_LEVEL, MAX_LEVEL, HexFeature, MapMeta, Terrain, suggest_area_name
+from bofa_studio.ui import style
 from bofa_studio.ui.dialogs import add_ruleset_choices, chosen_ruleset, show_ruleset
 from bofa_studio.ui.map_editor.commands import MetaCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
+from bofa_studio.ui.map_editor.scan import BackgroundCommand, CalibrateTool
+from bofa_studio.ui.map_editor.selection import SelectTool
 from bofa_studio.ui.map_editor.tools import (
     AreaTool,
     FeatureTool,
@@ -101,17 +106,22 @@ class PaintOptions(ToolOptions):
     def __init__(self, tool: PaintTool, parent=None) -> None:
         super().__init__(tool, parent)
         self.terrain = QComboBox()
-        for t in Terrain:
-            self.terrain.addItem(terrain_name(t).capitalize(), t)
+        for number, t in enumerate(Terrain, start=1):
+            # A swatch of the colour the map paints, and the number key that picks it.
+            self.terrain.addItem(terrain_swatch(t), f"{number}  {terrain_name(t).capitalize()}", t)
         self.terrain.currentIndexChanged.connect(lambda _i: setattr(tool, "terrain", self.terrain.currentData()))
         self.form.addRow("Terrain", self.terrain)
         self.brush: QComboBox | None = None
+        self.within: QComboBox | None = None
         if not isinstance(tool, FillTool):
-            self.brush = QComboBox()
-            for radius, text in BRUSH_SIZES:
-                self.brush.addItem(text, radius)
-            self.brush.currentIndexChanged.connect(lambda _i: setattr(tool, "radius", self.brush.currentData()))
+            self.brush = _brush_box(tool)
             self.form.addRow("Brush", self.brush)
+        else:
+            self.within = QComboBox()
+            for key, text in tool.WITHIN.items():
+                self.within.addItem(text.capitalize(), key)
+            self.within.currentIndexChanged.connect(lambda _i: setattr(tool, "within", self.within.currentData()))
+            self.form.addRow("Fill up to", self.within)
 
     def sync(self) -> None:
         with QSignalBlocker(self.terrain):
@@ -119,6 +129,15 @@ class PaintOptions(ToolOptions):
         if self.brush is not None:
             with QSignalBlocker(self.brush):
                 self.brush.setCurrentIndex(self.brush.findData(self.tool.radius))
+        if self.within is not None:
+            with QSignalBlocker(self.within):
+                self.within.setCurrentIndex(self.within.findData(self.tool.within))
+
+
+def terrain_swatch(terrain: Terrain) -> QIcon:
+    pixmap = QPixmap(16, 16)
+    pixmap.fill(style.hex_fill(terrain, DEFAULT_LEVEL[terrain]))
+    return QIcon(pixmap)
 
 
 class LevelOptions(ToolOptions):
@@ -129,21 +148,37 @@ class LevelOptions(ToolOptions):
             self.mode.addItem(mode.capitalize(), mode)
         self.level = QSpinBox()
         self.level.setRange(0, MAX_LEVEL)
+        self.brush = _brush_box(tool)
         self.mode.currentIndexChanged.connect(self._changed)
         self.level.valueChanged.connect(self._changed)
         self.form.addRow("Mode", self.mode)
         self.form.addRow("Level", self.level)
+        self.form.addRow("Brush", self.brush)
 
     def _changed(self, *_args) -> None:
         self.tool.mode = self.mode.currentData()
         self.tool.level = self.level.value()
-        self.level.setEnabled(self.tool.mode == "set")
+        self._enable()
+
+    def _enable(self) -> None:
+        self.level.setEnabled(self.tool.mode in ("set", "fill"))
+        self.brush.setEnabled(self.tool.mode != "fill")
 
     def sync(self) -> None:
-        with QSignalBlocker(self.mode), QSignalBlocker(self.level):
+        with QSignalBlocker(self.mode), QSignalBlocker(self.level), QSignalBlocker(self.brush):
             self.mode.setCurrentIndex(self.mode.findData(self.tool.mode))
             self.level.setValue(self.tool.level)
-        self.level.setEnabled(self.tool.mode == "set")
+            self.brush.setCurrentIndex(self.brush.findData(self.tool.radius))
+        self._enable()
+
+
+def _brush_box(tool) -> QComboBox:
+    """Brush sizes for a tool with a ``radius``."""
+    box = QComboBox()
+    for radius, text in BRUSH_SIZES:
+        box.addItem(text, radius)
+    box.currentIndexChanged.connect(lambda _i: setattr(tool, "radius", box.currentData()))
+    return box
 
 
 class FeatureOptions(ToolOptions):
@@ -151,6 +186,8 @@ class FeatureOptions(ToolOptions):
         super().__init__(tool, parent)
         self.feature = QComboBox()
         for f in HexFeature:
+            if f == HexFeature.PATH:
+                continue  # paths are lines, drawn with the Paths tool
             self.feature.addItem(feature_name(f).capitalize(), f)
         # Editable, listing the map's groups: a scenario names a group exactly as
         # the map spells it, so picking beats retyping ("south_west", not "south-west").
@@ -191,6 +228,12 @@ class AreaOptions(ToolOptions):
         self.area = QComboBox()
         self.area.currentIndexChanged.connect(self._chosen)
         self.form.addRow("Area", self.area)
+        self.brush = _brush_box(tool)
+        self.form.addRow("Brush", self.brush)
+        self.fill = QCheckBox("Fill a region")
+        self.fill.setToolTip("A click adds (or removes) the whole connected region of one terrain and level")
+        self.fill.toggled.connect(lambda on: setattr(tool, "fill", on))
+        self.form.addRow(self.fill)
         row = QHBoxLayout()
         for text, slot in (("New...", self.new_area), ("Rename...", self.rename), ("Delete", self.delete)):
             button = QPushButton(text)
@@ -292,7 +335,91 @@ class LosOptions(ToolOptions):
         self.answer.setText(self.tool.describe())
 
 
+class ScanOptions(ToolOptions):
+    """The scan under the map: load, opacity, show, lock, and the calibration points."""
+
+    def __init__(self, tool: CalibrateTool, document: MapDocument, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.document = document
+        self.load_button = QPushButton("Load scan...")  # the window connects it
+        self.form.addRow(self.load_button)
+        self.opacity = QSlider(Qt.Orientation.Horizontal)
+        self.opacity.setRange(0, 100)
+        self.opacity.setToolTip("How strongly the scan shows through the map's colours")
+        self.opacity.valueChanged.connect(self._opacity_changed)
+        self.form.addRow("Scan opacity", self.opacity)
+        self.show_box = QCheckBox("Show the scan")  # the window ties it to View > Background scan
+        self.lock_box = QCheckBox("Lock the scan")
+        self.lock_box.setToolTip("While locked, clicks cannot calibrate the scan by accident")
+        self.lock_box.toggled.connect(lambda on: setattr(tool, "locked", on))
+        self.form.addRow(self.show_box)
+        self.form.addRow(self.lock_box)
+        self.label = QLineEdit()
+        self.label.setPlaceholderText("e.g. 0101")
+        self.label.setToolTip("Type a hex's label, then click its centre on the scan")
+        self.label.textChanged.connect(lambda text: setattr(tool, "label", text))
+        self.form.addRow("Hex label", self.label)
+        self.points = QLabel()
+        self.points.setWordWrap(True)
+        self.form.addRow(self.points)
+        self.forget = QPushButton("Start the points over")
+        self.forget.clicked.connect(self._forget)
+        self.form.addRow(self.forget)
+        document.board_changed.connect(self._board_changed)
+        document.board_replaced.connect(lambda _b: self.sync())
+
+    def _board_changed(self, change) -> None:
+        if change.kind == "background":
+            self.sync()
+
+    def _opacity_changed(self, value: int) -> None:
+        board = self.document.board
+        if board.background is None or round(board.background.opacity * 100) == value:
+            return
+        after = board.background.__class__(board.background.image, board.background.transform, value / 100)
+        self.document.undo_stack.push(BackgroundCommand(board, after, "Change scan opacity", merge=True))
+
+    def _forget(self) -> None:
+        self.tool.forget_points()
+        self.sync()
+
+    def sync(self) -> None:
+        bg = self.document.board.background
+        for widget in (self.opacity, self.lock_box, self.label, self.forget):
+            widget.setEnabled(bg is not None)
+        with QSignalBlocker(self.opacity):
+            self.opacity.setValue(round(bg.opacity * 100) if bg is not None else 50)
+        with QSignalBlocker(self.lock_box):
+            self.lock_box.setChecked(self.tool.locked)
+        board = self.document.board
+        if bg is None:
+            self.points.setText("No scan loaded.")
+        elif not self.tool.points:
+            self.points.setText(f"Scan: {bg.image.name}. No calibration points yet.")
+        else:
+            labels = ", ".join(board.label(h) for h, _ in self.tool.points if h in board)
+            self.points.setText(f"Scan: {bg.image.name}. Calibrated on {labels}.")
+
+
+class SelectOptions(ToolOptions):
+    def __init__(self, tool: SelectTool, parent=None) -> None:
+        super().__init__(tool, parent)
+        self.mode = QComboBox()
+        self.mode.addItem("Rectangle", "rectangle")
+        self.mode.addItem("Lasso", "lasso")
+        self.mode.currentIndexChanged.connect(lambda _i: setattr(tool, "mode", self.mode.currentData()))
+        self.form.addRow("Shape", self.mode)
+
+    def sync(self) -> None:
+        with QSignalBlocker(self.mode):
+            self.mode.setCurrentIndex(self.mode.findData(self.tool.mode))
+
+
 def options_for(tool: Tool, document: MapDocument) -> ToolOptions:
+    if isinstance(tool, SelectTool):
+        return SelectOptions(tool)
+    if isinstance(tool, CalibrateTool):
+        return ScanOptions(tool, document)
     if isinstance(tool, PaintTool):
         return PaintOptions(tool)
     if isinstance(tool, LevelTool):

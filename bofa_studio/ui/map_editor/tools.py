@@ -217,9 +217,12 @@ class FillTool(PaintTool):
     shortcut = "F"
     hint = "Fill: click to repaint the connected region of the same terrain and level."
 
+    WITHIN = {"same": "the same terrain and level", "boundary": "rivers and level changes"}
+
     def __init__(self, ctx: EditorContext, paint: PaintTool) -> None:
         super().__init__(ctx)
         self.paint = paint  # the terrain choice is shared with the brush
+        self.within = "same"
 
     @property  # type: ignore[override]
     def terrain(self) -> Terrain:
@@ -239,7 +242,7 @@ class FillTool(PaintTool):
         self._alt = event.button == Qt.MouseButton.RightButton
         self._stroke = None
         self._touched = set()
-        self.apply(flood_region(self.board, event.hex))
+        self.apply(flood_region(self.board, event.hex, self.within))
 
     def move(self, event: ToolEvent) -> None:
         self.show_hover(event.hex)
@@ -248,14 +251,26 @@ class FillTool(PaintTool):
         return f"Fill {terrain_name(self.paint_terrain())}"
 
 
-def flood_region(board: Board, start: Hex) -> list[Hex]:
-    """Hexes connected to ``start`` through neighbours of the same terrain and level."""
+def flood_region(board: Board, start: Hex, within: str = "same") -> list[Hex]:
+    """Hexes connected to ``start``.
+
+    ``within="same"``: through neighbours of the same terrain and level.
+    ``within="boundary"``: through any neighbour at the same level, not across a
+    river or Front Gate wall, so a valley between its rivers and contour lines
+    fills in one click whatever is painted there yet.
+    """
     key = (board.terrain(start), board.level(start))
     seen, queue = {start}, deque([start])
     while queue:
         h = queue.popleft()
         for n in board.neighbors(h):
-            if n not in seen and (board.terrain(n), board.level(n)) == key:
+            if n in seen:
+                continue
+            if within == "boundary":
+                joined = board.level(n) == key[1] and not board.hexside_features(h, n)
+            else:
+                joined = (board.terrain(n), board.level(n)) == key
+            if joined:
                 seen.add(n)
                 queue.append(n)
     return sorted(seen)
@@ -288,15 +303,32 @@ class LevelTool(HexStrokeTool):
     name = "Level"
     key = "level"
     shortcut = "L"
-    hint = "Level: drag to set the level (or raise/lower); right-drag does the opposite of raise/lower."
-    MODES = ("set", "raise", "lower")
+    hint = ("Level: drag to set the level (or raise/lower); right-drag does the opposite of raise/lower. "
+            "[ and ] change the brush; Fill sets a whole region of one terrain and level.")
+    MODES = ("set", "raise", "lower", "fill")
 
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self.mode = "set"
         self.level = 1
+        self.radius = 0
+
+    def footprint(self, h: Hex) -> list[Hex]:
+        return [n for n in hex_range(h, self.radius) if n in self.board]
+
+    def press(self, event: ToolEvent) -> None:
+        if self.mode != "fill":
+            super().press(event)
+            return
+        if event.hex is None or event.button != Qt.MouseButton.LeftButton:
+            return
+        self._alt, self._stroke, self._touched = False, None, set()
+        self.apply(flood_region(self.board, event.hex))
+        self.warn_flat_ground(self._touched)
 
     def _mode(self) -> str:
+        if self.mode == "fill":
+            return "set"
         if self._alt and self.mode != "set":
             return "lower" if self.mode == "raise" else "raise"
         return self.mode
@@ -310,8 +342,26 @@ class LevelTool(HexStrokeTool):
         return replace(data, level=max(0, min(MAX_LEVEL, level)))
 
     def verb(self) -> str:
+        if self.mode == "fill":
+            return f"Fill level {self.level}"
         mode = self._mode()
         return f"Set level {self.level}" if mode == "set" else f"{mode.capitalize()} level"
+
+    def release(self, event: ToolEvent) -> None:
+        super().release(event)
+        self.warn_flat_ground(self._touched)
+
+    def warn_flat_ground(self, hexes: Iterable[Hex]) -> None:
+        """A level on ground that lies at plain height is a mistake the author should hear of now."""
+        board = self.board
+        flat = sorted(h for h in hexes if h in board and board.level(h) > 0
+                      and board.terrain(h) not in (Terrain.MOUNTAIN, Terrain.SUMMIT))
+        if flat:
+            kinds = sorted({terrain_name(board.terrain(h)) for h in flat})
+            shown = ", ".join(board.label(h) for h in flat[:4]) + (", ..." if len(flat) > 4 else "")
+            self.ctx.message(
+                f"{len(flat)} {' and '.join(kinds)} hex{'es' if len(flat) > 1 else ''} ({shown}) now above level 0: "
+                "only mountain and summit hexes stand above the plain. Paint the terrain first.")
 
 
 class FeatureTool(HexStrokeTool):
@@ -375,21 +425,88 @@ def hexside_state_name(features: frozenset[HexsideFeature]) -> str:
     return "no feature"
 
 
+Vertex = tuple[float, float]
+
+
+def _vertex_key(x: float, y: float) -> Vertex:
+    return (round(x, 3), round(y, 3))
+
+
+class HexsideNet:
+    """The grid's hexside corners as a graph: two corners are joined by the hexside between them.
+
+    A river drawn by dragging follows this graph from corner to corner, so it is one
+    connected line: it cannot branch into the third hexside at a corner.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.grid = board.grid
+        self.links: dict[Vertex, dict[Vertex, Hexside]] = {}
+        for side in board.hexsides():
+            (ax, ay), (bx, by) = board.grid.hexside_segment(side)
+            a, b = _vertex_key(ax, ay), _vertex_key(bx, by)
+            self.links.setdefault(a, {})[b] = side
+            self.links.setdefault(b, {})[a] = side
+
+    def nearest(self, board: Board, x: float, y: float) -> tuple[Vertex | None, float]:
+        """The inner corner nearest a point (map units) and its distance."""
+        h = board.grid.pixel_to_hex(x, y)
+        best, best_d = None, math.inf
+        for cx, cy in board.grid.corners(h):
+            v = _vertex_key(cx, cy)
+            d = math.dist(v, (x, y))
+            if v in self.links and d < best_d:
+                best, best_d = v, d
+        return best, best_d
+
+    def route(self, start: Vertex, end: Vertex, max_steps: int = 6) -> list[Hexside]:
+        """The hexsides of a shortest corner-to-corner route, or [] when none is that short."""
+        if start == end:
+            return []
+        previous: dict[Vertex, Vertex] = {start: start}
+        frontier = [start]
+        for _ in range(max_steps):
+            nxt = []
+            for v in frontier:
+                for w in self.links.get(v, {}):
+                    if w not in previous:
+                        previous[w] = v
+                        nxt.append(w)
+            if end in previous:
+                sides, v = [], end
+                while v != start:
+                    sides.append(self.links[previous[v]][v])
+                    v = previous[v]
+                return sides[::-1]
+            frontier = nxt
+        return []
+
+
 class HexsideTool(Tool):
-    """Click near a hexside to cycle it; drag on to give more hexsides the same state."""
+    """Click near a hexside to cycle it; drag to draw a line of hexsides from corner to corner."""
 
     name = "Hexsides"
     key = "hexside"
     shortcut = "H"
-    hint = "Hexsides: click near a hexside to cycle river, Front Gate wall, none; drag to draw; right-click clears."
-    # While dragging, only hexsides this close to the cursor (in hex radii) are taken.
-    DRAG_REACH = 0.45
+    hint = "Hexsides: click near a hexside to cycle river, Front Gate wall, none; drag along hex edges to draw; right-click clears."
+    # While dragging, the line moves on to a corner once the pointer is this close to it (hex radii):
+    # a hand that wobbles across the middle of a hexside does not add a spur.
+    CORNER_REACH = 0.45
 
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self._stroke: int | None = None
         self._state: frozenset[HexsideFeature] = frozenset()
         self._hover_side: Hexside | None = None
+        self._corner: Vertex | None = None
+        self._pressed: Hexside | None = None
+        self._drew = False
+        self._net: HexsideNet | None = None
+
+    def net(self) -> HexsideNet:
+        if self._net is None or self._net.grid != self.board.grid:
+            self._net = HexsideNet(self.board)
+        return self._net
 
     def press(self, event: ToolEvent) -> None:
         side = self.ctx.scene.nearest_hexside(event.pos)
@@ -398,20 +515,44 @@ class HexsideTool(Tool):
         current = self.board.hexside_features(side.a, side.b)
         self._state = frozenset() if event.button == Qt.MouseButton.RightButton else next_hexside_state(current)
         self._stroke = new_stroke()
-        self.set_side(side)
+        # Set on release if the pointer never reaches another corner (a click): pressed
+        # near a corner, the nearest hexside may be one the drag then leaves, a spur.
+        self._pressed, self._drew = side, False
+        # The line goes on from the end of the pressed hexside nearer the pointer.
+        x, y = event.pos.x() / style.HEX_PX, event.pos.y() / style.HEX_PX
+        (ax, ay), (bx, by) = self.board.grid.hexside_segment(side)
+        ends = [_vertex_key(ax, ay), _vertex_key(bx, by)]
+        self._corner = min(ends, key=lambda v: math.dist(v, (x, y)))
 
     def move(self, event: ToolEvent) -> None:
         side = self.ctx.scene.nearest_hexside(event.pos)
         self._show_hover(side)
-        if self._stroke is None or side is None:
+        if self._stroke is None or self._corner is None:
             return
-        a, b = self.ctx.scene.hexside_points(side)
-        mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
-        if math.dist((mid.x(), mid.y()), (event.pos.x(), event.pos.y())) <= self.DRAG_REACH * style.HEX_PX:
-            self.set_side(side)
+        x, y = event.pos.x() / style.HEX_PX, event.pos.y() / style.HEX_PX
+        corner, distance = self.net().nearest(self.board, x, y)
+        if corner is None or corner == self._corner or distance > self.CORNER_REACH:
+            return
+        route = self.net().route(self._corner, corner)
+        for step in route:
+            self.set_side(step)
+        if route:
+            self._corner, self._drew = corner, True
 
     def release(self, event: ToolEvent) -> None:
+        if self._stroke is not None and not self._drew and self._pressed is not None:
+            self.set_side(self._pressed)
         self._stroke = None
+        self._corner = None
+        self._pressed = None
+        # What the hexside under the pointer is now: the line said before the click is stale.
+        side = self.ctx.scene.nearest_hexside(event.pos)
+        if side is not None:
+            self._say(side)
+
+    def double_click(self, event: ToolEvent) -> None:
+        """Qt turns a quick second click into a double-click: it is still a click."""
+        self.press(event)
 
     def set_side(self, side: Hexside, state: frozenset[HexsideFeature] | None = None, stroke: int | None = None) -> None:
         state = self._state if state is None else state
@@ -425,15 +566,18 @@ class HexsideTool(Tool):
         """What a click on the hexside does."""
         self.set_side(side, next_hexside_state(self.board.hexside_features(side.a, side.b)))
 
+    def _say(self, side: Hexside) -> None:
+        # What the hexside is now and what a click makes it: a wall and a river look alike
+        # at low zoom, and the cycle order is not obvious.
+        current = self.board.hexside_features(side.a, side.b)
+        self.ctx.message(f"Hexside {self.board.label(side.a)}/{self.board.label(side.b)}: "
+                         f"{hexside_state_name(current)}; a click makes it "
+                         f"{hexside_state_name(next_hexside_state(current))}")
+
     def _show_hover(self, side: Hexside | None) -> None:
         overlay = self.ctx.scene.overlay
         if side != self._hover_side and side is not None and self._stroke is None:
-            # What the hexside is now and what a click makes it: a wall and a river look alike
-            # at low zoom, and the cycle order is not obvious.
-            current = self.board.hexside_features(side.a, side.b)
-            self.ctx.message(f"Hexside {self.board.label(side.a)}/{self.board.label(side.b)}: "
-                             f"{hexside_state_name(current)}; a click makes it "
-                             f"{hexside_state_name(next_hexside_state(current))}")
+            self._say(side)
         self._hover_side = side
         if side is None:
             overlay.clear(HOVER_KEY)
@@ -551,6 +695,8 @@ class AreaTool(Tool):
     def __init__(self, ctx: EditorContext) -> None:
         super().__init__(ctx)
         self.area: str | None = None
+        self.radius = 0
+        self.fill = False  # a click adds (or removes) the whole region of one terrain and level
         self._stroke: int | None = None
         self._last: Hex | None = None
         self._adding = True
@@ -582,19 +728,26 @@ class AreaTool(Tool):
         self._last = event.hex
         in_area = event.hex in self.board.areas[self.area]
         self._adding = event.button == Qt.MouseButton.LeftButton and not in_area
-        self.toggle([event.hex])
+        if self.fill:
+            self.toggle(flood_region(self.board, event.hex))
+            self._stroke = None
+            return
+        self.toggle(self.footprint(event.hex))
+
+    def footprint(self, h: Hex) -> list[Hex]:
+        return [n for n in hex_range(h, self.radius) if n in self.board]
 
     def move(self, event: ToolEvent) -> None:
         overlay = self.ctx.scene.overlay
         if event.hex is None:
             overlay.clear(HOVER_KEY)
         else:
-            overlay.set_hexes(HOVER_KEY, [event.hex], HOVER_BRUSH, HOVER_PEN)
+            overlay.set_hexes(HOVER_KEY, self.footprint(event.hex), HOVER_BRUSH, HOVER_PEN)
         if self._stroke is not None and event.hex is not None:
             # A fast drag skips hexes between two events; take the line between them.
             last, self._last = self._last, event.hex
             path = hex_line(last, event.hex) if last is not None else [event.hex]
-            self.toggle([h for h in path if h in self.board])
+            self.toggle([n for h in path if h in self.board for n in self.footprint(h)])
 
     def release(self, event: ToolEvent) -> None:
         self._stroke = None

@@ -8,6 +8,7 @@ live in the ``QSettings`` passed in, so tests use a temporary file.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -43,7 +44,10 @@ from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.map_editor.commands import ReplaceBoardCommand
 from bofa_studio.ui.map_editor.document import MapDocument
 from bofa_studio.ui.map_editor.los_probe import LosProbeTool
-from bofa_studio.ui.map_editor.panels import PropertiesPanel, ToolPanel
+from bofa_studio.ui.map_editor.panels import PropertiesPanel, ScanOptions, ToolPanel
+from bofa_studio.ui.map_editor.paths import PathTool
+from bofa_studio.ui.map_editor.scan import SCAN_FILTER, BackgroundCommand, CalibrateTool, load_scan
+from bofa_studio.ui.map_editor.selection import SelectTool
 from bofa_studio.ui.map_editor.tools import EditorContext, Tool, create_tools, feature_name
 from bofa_studio.ui.validation_panel import ValidationPanel
 
@@ -57,6 +61,7 @@ DISPLAY_TOGGLES = [
     ("hexsides", "&Hexsides (river, Front Gate)", "Ctrl+Shift+H"),
     ("areas", "&Areas", "Ctrl+Shift+A"),
     ("slope_lines", "&Slope lines", "Ctrl+Shift+S"),
+    ("background", "&Background scan", "Ctrl+Shift+B"),
 ]
 
 
@@ -82,7 +87,10 @@ class MainWindow(QMainWindow):
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
         self.ctx = EditorContext(self.document, self.scene, self._tool_message)
-        self.tools: list[Tool] = [*create_tools(self.ctx), LosProbeTool(self.ctx)]
+        self.select_tool = SelectTool(self.ctx)
+        self.tools: list[Tool] = [
+            *create_tools(self.ctx), PathTool(self.ctx), self.select_tool, LosProbeTool(self.ctx), CalibrateTool(self.ctx),
+        ]
         self.tool: Tool | None = None
         self._hovered: Hex | None = None  # the hex the status bar describes
 
@@ -97,6 +105,7 @@ class MainWindow(QMainWindow):
         self.document.path_changed.connect(self._update_title)
         self.document.board_changed.connect(self._on_board_changed)
         self.view.hex_hovered.connect(self._show_hex)
+        self.view.scale_changed.connect(self._show_zoom)
 
         self.set_tool(self.tools[0])
         self._update_title()
@@ -119,12 +128,21 @@ class MainWindow(QMainWindow):
         self.save_as_action = make_action(self, "Save &As...", self.save_as, K.SaveAs)
         self.export_png_action = make_action(self, "Export &PNG...", self.export_png, "Ctrl+E")
         self.export_graphml_action = make_action(self, "Export &GraphML...", self.export_graphml)
+        self.load_scan_action = make_action(self, "Load &background scan...", self.load_scan)
+        self.remove_scan_action = make_action(self, "Remove background scan", self.remove_scan)
         self.quit_action = make_action(self, "&Quit", self.close, K.Quit)
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(K.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(K.Redo), QKeySequence("Ctrl+Y")])
+        sel = self.select_tool
+        self.cut_action = make_action(self, "Cu&t", lambda: self._region(sel.cut), K.Cut)
+        self.copy_action = make_action(self, "&Copy", lambda: self._region(sel.copy), K.Copy)
+        self.paste_action = make_action(self, "&Paste", lambda: self._region(sel.paste), K.Paste)
+        self.delete_action = make_action(self, "&Delete selected content", lambda: self._region(sel.delete), K.Delete)
+        self.select_all_action = make_action(self, "Select &all", lambda: self._region(sel.select_all), K.SelectAll)
+        self.deselect_action = make_action(self, "Select &none", lambda: sel.select([]), "Ctrl+Shift+D")
         self.zoom_in_action = make_action(self, "Zoom &in", self.view.zoom_in, K.ZoomIn)
         self.zoom_out_action = make_action(self, "Zoom &out", self.view.zoom_out, K.ZoomOut)
         self.fit_action = make_action(self, "&Fit map", self.view.fit, "Ctrl+0")
@@ -149,6 +167,10 @@ class MainWindow(QMainWindow):
             self.tool_group.addAction(action)
             self.addAction(action)
             self.tool_actions[tool.key] = action
+        self.terrain_actions = [
+            make_action(self, f"Paint {terrain.value.replace('_', ' ')}", lambda t=terrain: self.choose_terrain(t), str(n))
+            for n, terrain in enumerate(Terrain, start=1)
+        ]
         self.brush_smaller = make_action(self, "Smaller brush", lambda: self._brush_by(-1), "[")
         self.brush_larger = make_action(self, "Larger brush", lambda: self._brush_by(+1), "]")
         self.about_action = make_action(self, "&About BoFA Studio", self.about)
@@ -156,6 +178,11 @@ class MainWindow(QMainWindow):
 
     def _build_docks(self) -> None:
         self.tool_panel = ToolPanel(list(self.tool_group.actions()), self.tools, self.document)
+        scan_options: ScanOptions = self.tool_panel.options["calibrate"]  # type: ignore[assignment]
+        scan_options.load_button.clicked.connect(lambda: self.load_scan())
+        scan_options.show_box.setChecked(self.scene.display.background)
+        scan_options.show_box.toggled.connect(self.display_actions["background"].setChecked)
+        self.display_actions["background"].toggled.connect(scan_options.show_box.setChecked)
         self.tool_dock = self._dock("Tools", "tools", self.tool_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.properties = PropertiesPanel(self.document)
         self.properties.resize_requested.connect(self.ask_resize)
@@ -188,13 +215,21 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         file.addActions([self.export_png_action, self.export_graphml_action])
         file.addSeparator()
+        file.addActions([self.load_scan_action, self.remove_scan_action])
+        file.addSeparator()
         file.addAction(self.quit_action)
         edit = bar.addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action])
+        edit.addSeparator()
+        edit.addActions([self.cut_action, self.copy_action, self.paste_action, self.delete_action])
+        edit.addSeparator()
+        edit.addActions([self.select_all_action, self.deselect_action])
         tools = bar.addMenu("&Tools")
         tools.addActions(self.tool_group.actions())
         tools.addSeparator()
         tools.addActions([self.brush_smaller, self.brush_larger])
+        terrain_menu = tools.addMenu("Te&rrain to paint")
+        terrain_menu.addActions(self.terrain_actions)
         view = bar.addMenu("&View")
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view.addSeparator()
@@ -222,18 +257,40 @@ class MainWindow(QMainWindow):
         self.tool_panel.show_tool(tool)
         tool.activate()
 
+    def _region(self, action) -> None:
+        """Cut, copy, paste, delete and select all work on the select tool's selection."""
+        self.select_tool.hovered = self._hovered
+        self.set_tool(self.select_tool)
+        action()
+
+    def choose_terrain(self, terrain: Terrain) -> None:
+        """A number key picks a terrain to paint (the palette's numbers), keeping Fill if on."""
+        self.tool_by_key("paint").terrain = terrain
+        if self.tool is None or self.tool.key not in ("paint", "fill"):
+            self.set_tool("paint")
+        self.tool_panel.options[self.tool.key].sync()
+        self.statusBar().showMessage(f"Terrain: {terrain.value.replace('_', ' ')}", 2000)
+
     def _brush_by(self, step: int) -> None:
-        paint = self.tool_by_key("paint")
-        paint.radius = max(0, min(2, paint.radius + step))
-        self.tool_panel.options["paint"].sync()
-        self.statusBar().showMessage(f"Brush radius {paint.radius}", 2000)
+        # The active tool's brush when it has one (Level, Areas), else the terrain brush.
+        tool = self.tool if self.tool is not None and hasattr(self.tool, "radius") else self.tool_by_key("paint")
+        tool.radius = max(0, min(2, tool.radius + step))
+        self.tool_panel.options[tool.key].sync()
+        self.statusBar().showMessage(f"{tool.name}: brush radius {tool.radius}", 2000)
 
     def _tool_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
 
     # -- model events -------------------------------------------------------------------
     def _on_board_replaced(self, board: Board) -> None:
+        resized = board.grid != self.scene.board.grid
         self.scene.set_board(board)
+        if resized:
+            # Undoing or redoing a resize changes the map's size: show all of it again,
+            # rather than keep a zoom that clips the bigger map or strands the smaller one.
+            self.view.fit()
+        self.tool_by_key("calibrate").forget_points()  # they were points of another map
+        self._report_scan_problem()
         self._show_hex(self._hovered)
         if self.tool is not None:
             self.tool.activate()  # redraw its overlay on the new scene
@@ -242,12 +299,17 @@ class MainWindow(QMainWindow):
     def _on_board_changed(self, change) -> None:
         if change.kind == "meta":
             self._update_title()
+        elif change.kind == "background":
+            self._report_scan_problem()
         elif change.kind in ("hex", "areas"):
             # The hex under the cursor is usually the one just edited: say what it is now.
             self._show_hex(self._hovered)
 
-    def _show_hex(self, h: Hex | None) -> None:
+    def _show_zoom(self, *_args) -> None:
         self.zoom_info.setText(f"{self.view.current_scale() * 100:.0f}%")
+
+    def _show_hex(self, h: Hex | None) -> None:
+        self._show_zoom()
         if h is not None and h not in self.document.board:
             h = None  # gone with a resize or another map
         self._hovered = h
@@ -314,15 +376,27 @@ class MainWindow(QMainWindow):
         return path
 
     def ask_save_path(self, title: str, suffix: str, filter_: str) -> str:
-        path = self.document.path
-        if path is None:
-            start = Path(self._start_dir()) / f"map{suffix}"
-        elif is_shipped_map(path):  # offer a copy beside the author's own files
-            start = Path(self._start_dir()) / f"{path.stem}-variant{suffix}"
-        else:
-            start = path.with_suffix(suffix)
+        start = self.suggested_save_path(suffix)
         path, _ = QFileDialog.getSaveFileName(self, title, str(start), filter_)
         return path
+
+    def suggested_save_path(self, suffix: str) -> Path:
+        """Where Save As starts: the map's own file, or a file named after the map.
+
+        A new map is named after its title ("Lonely Mountain.json" -> lonely-mountain.json),
+        beside the scan being traced if there is one, else beside the last map opened.
+        """
+        path = self.document.path
+        if path is not None and not is_shipped_map(path):
+            return path.with_suffix(suffix)
+        if path is not None:  # a shipped map: offer a copy beside the author's own files
+            return Path(self._start_dir()) / f"{path.stem}-variant{suffix}"
+        scan = self.document.board.background
+        folder = scan.image.parent if scan is not None else Path(self._start_dir())
+        stem = re.sub(r"[^a-z0-9]+", "-", self.document.board.meta.name.lower()).strip("-")
+        if not stem or stem == "untitled-map":
+            stem = "map"
+        return folder / f"{stem}{suffix}"
 
     def open_map(self, path: str | Path | None = None) -> bool:
         """Open a map file. A broken file shows its problems; the open map stays as it was."""
@@ -420,6 +494,34 @@ class MainWindow(QMainWindow):
     def _start_dir(self) -> str:
         recent = [f for f in self.recent_files() if not is_shipped_map(f)]
         return str(Path(recent[0]).parent) if recent else str(Path.cwd())
+
+    # -- the background scan ----------------------------------------------------------------
+    def ask_scan_path(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, "Load background scan", self._start_dir(), SCAN_FILTER)
+        return path
+
+    def load_scan(self, path: str | Path | None = None) -> bool:
+        """Put a scan under the map to trace, and switch to the calibrate tool."""
+        path = path or self.ask_scan_path()
+        if not path:
+            return False
+        command = load_scan(self.document.board, Path(path))
+        if isinstance(command, str):
+            self.show_error("Cannot load scan", command)
+            return False
+        self.document.undo_stack.push(command)
+        self.display_actions["background"].setChecked(True)
+        self.set_tool("calibrate")
+        return True
+
+    def remove_scan(self) -> None:
+        if self.document.board.background is not None:
+            self.document.undo_stack.push(BackgroundCommand(self.document.board, None, "Remove background scan"))
+
+    def _report_scan_problem(self) -> None:
+        problem = self.scene.background_problem_now()
+        if problem:
+            self.statusBar().showMessage(f"Cannot show the {problem}", 10000)
 
     # -- resize ---------------------------------------------------------------------------
     def ask_resize(self) -> None:

@@ -32,8 +32,11 @@ class Problem:
     hexes: tuple[Hex, ...] = field(default=())
 
     def __str__(self) -> str:
+        # The place in words ("Victory locations"), not the file's JSON path: authors read this.
+        from bofa_studio.ui.scenario_editor.wording import place_text
+
         rule = f"{self.rule}: " if self.rule else ""
-        return f"{self.location}: {rule}{self.message}"
+        return f"{place_text(self.location)}: {rule}{self.message}"
 
 
 def check_scenario(data: dict[str, Any], board: Board) -> list[Problem]:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
+from bofa_studio.ui.scenario_editor.table_size import show_rows
 from bofa_studio.ui.scenario_editor.wording import (
     group_text,
     groups_text,
@@ -104,7 +105,7 @@ class ReinforcementsPanel(QWidget):
         self.rolls = QTableWidget(0, 3)
         self.rolls.setHorizontalHeaderLabels(["from roll", "to roll", "entry groups (e.g. north-west, north-east)"])
         self.rolls.horizontalHeader().setStretchLastSection(True)
-        self.rolls.setMaximumHeight(130)
+        show_rows(self.rolls, 3)  # S-5's three ranges (1-3, 4-6, 7-10) at once
         self.rolls.itemChanged.connect(lambda _item: self._alternatives())
         add_roll = QPushButton("Add roll")
         add_roll.clicked.connect(self._add_roll)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.table_size import show_rows
 from bofa_studio.ui.scenario_editor.victory_panel import VictoryLocations
 from bofa_studio.ui.scenario_editor.wording import chip_text, level_text, option_order, option_text
 
@@ -95,6 +96,7 @@ class RulesPanel(QWidget):
         self.mix = QTableWidget(0, 3 + len(self.kinds))
         self.mix.setHorizontalHeaderLabels(["from turn", "to turn", "phases", *(chip_text(k) for k in self.kinds)])
         self.mix.itemChanged.connect(lambda _item: self._mix_edited())
+        show_rows(self.mix, 4)
         add = QPushButton("Add turn range")
         remove = QPushButton("Delete turn range")
         add.clicked.connect(self._add_range)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -39,12 +40,13 @@ from bofa_studio.ui.scenario_editor.balance_dialog import BalanceDialog
 from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
-from bofa_studio.ui.scenario_editor.model import ScenarioModel
+from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
 from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleDelegate, OrderOfBattleModel
 from bofa_studio.ui.scenario_editor.play_link import play_entry, start_problem
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
 from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
 from bofa_studio.ui.scenario_editor.rules_panel import RulesPanel
+from bofa_studio.ui.scenario_editor.table_size import compact_rows
 from bofa_studio.ui.scenario_editor.tables_panel import TablesPanel
 from bofa_studio.ui.scenario_editor.trays import CounterTrays
 
@@ -112,6 +114,7 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.oob.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.oob.horizontalHeader().setStretchLastSection(True)
+        compact_rows(self.oob)
         self.oob.clicked.connect(lambda index: self.select(self.oob_model.counter_id(index.row())))
         self.oob_model.refused.connect(self._edit_refused)
         self.tables.combat.refused.connect(self._edit_refused)
@@ -137,6 +140,14 @@ class ScenarioEditorWindow(QMainWindow):
         bottom = self._dock("Problems", self.bottom_tabs, Qt.DockWidgetArea.BottomDockWidgetArea, scrolled=False)
         self.docks = {d.windowTitle(): d for d in [left, *right, bottom]}
         self._sized = False
+
+        self.hex_info = QLabel()
+        self.zoom_info = QLabel()
+        self.statusBar().addPermanentWidget(self.hex_info)
+        self.statusBar().addPermanentWidget(self.zoom_info)
+        self._hovered: Hex | None = None
+        self.view.hex_hovered.connect(self._show_hex)
+        self.view.scale_changed.connect(self._show_zoom)
 
         m.changed.connect(self._model_changed)
         # Bound methods, not lambdas: Qt disconnects them when the window dies.
@@ -181,6 +192,9 @@ class ScenarioEditorWindow(QMainWindow):
         self.zones_action.setChecked(True)
         self.zones_action.toggled.connect(self._toggle_zones)
         self.fit_action = make_action(self, "&Fit map", self.view.fit, "Ctrl+0")
+        self.zoom_in_action = make_action(self, "Zoom &in", self.view.zoom_in, K.ZoomIn)
+        self.zoom_out_action = make_action(self, "Zoom &out", self.view.zoom_out, K.ZoomOut)
+        self.actual_size_action = make_action(self, "&Actual size (100%)", self.view.actual_size, "Ctrl+1")
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         for a in (self.new_action, self.open_action, self.save_action, self.save_as_action):
@@ -195,7 +209,7 @@ class ScenarioEditorWindow(QMainWindow):
         edit.addAction(self.redo_action)
         view = bar.addMenu("&View")
         view.addAction(self.zones_action)
-        view.addAction(self.fit_action)
+        view.addActions([self.zoom_in_action, self.zoom_out_action, self.actual_size_action, self.fit_action])
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -226,6 +240,17 @@ class ScenarioEditorWindow(QMainWindow):
             self.scene.refresh()
         if self.selected:
             self.scene.counters.set_selected({self.selected})
+        if self._hovered is not None:
+            self._show_hex(self._hovered)  # a drop on the hovered hex changes what is on it
+
+    def _show_zoom(self, *_args) -> None:
+        self.zoom_info.setText(f"{self.view.current_scale() * 100:.0f}%")
+
+    def _show_hex(self, h: Hex | None) -> None:
+        """The status bar names the hovered hex and what is on it."""
+        self._show_zoom()
+        self._hovered = h
+        self.hex_info.setText(describe_scenario_hex(self.model, h) if h is not None else "")
 
     def _toggle_zones(self, on: bool) -> None:
         self.scene.show_zones = on
@@ -442,7 +467,8 @@ class ScenarioEditorWindow(QMainWindow):
             self._sized = True
             d = self.docks
             self.resizeDocks([d["Counter trays"], d["Counter"]], [330, 450], Qt.Orientation.Horizontal)
-            self.resizeDocks([d["Problems"]], [150], Qt.Orientation.Vertical)
+            # A third of the height: the order of battle shows a dozen rows at 1280x800.
+            self.resizeDocks([d["Problems"]], [max(150, self.height() // 3)], Qt.Orientation.Vertical)
             # The tabified docks' tab bar elides "Counter" to "Coun...": show whole titles,
             # scrolling the tabs if the dock is narrowed instead.
             for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
@@ -462,3 +488,18 @@ class ScenarioEditorWindow(QMainWindow):
         self.settings.setValue("scenario_editor/geometry", self.saveGeometry())
         self.scene.detach()
         event.accept()
+
+
+def describe_scenario_hex(model: ScenarioModel, h: Hex) -> str:
+    """Label, terrain and level, the counters set up there and the setup zones it lies in."""
+    board = model.board
+    if h not in board:
+        return ""
+    parts = [board.label(h), str(board.terrain(h)).replace("_", " "), f"level {board.level(h)}"]
+    counters = model.stacks().get(h, [])
+    if counters:
+        parts.append(", ".join(counter_name(model, cid) for cid in counters))
+    zones = [name for name in board.areas_of(h) if name.startswith("setup.")]
+    if zones:
+        parts.append("setup zone " + ", ".join(zones))
+    return " · ".join(parts)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from bofa_studio.rules.bofa1984.wording import chip_text
 
-__all__ = ["chip_text", "command_text", "option_order", "groups_text", "group_text", "level_text", "option_text", "parse_groups", "weapon_text",
+__all__ = ["chip_text", "command_text", "place_text", "option_order", "groups_text", "group_text", "level_text", "option_text", "parse_groups", "weapon_text",
            "victory_text", "zone_text"]
 
 _ZONE_WORDS = {"free_peoples": "Free Peoples", "dark": "Dark", "nw": "north-west", "ne": "north-east",
@@ -84,3 +84,39 @@ def command_text(command: str) -> str:
 def option_text(key: str, notes: dict[str, str]) -> str:
     """An option as the scenario's notes describe it ("O-9 Extra Turns"), the key only when it has none."""
     return notes.get(key) or key
+
+
+# A scenario file's keys as an author says them, for the Problems panel.
+_PLACE_WORDS = {
+    "victory": "victory", "locations": "locations", "order_of_battle": "order of battle",
+    "setup": "set-up entry", "reinforcements": "reinforcement", "entry": "entry", "groups": "groups",
+    "alternatives": "alternatives", "rolls": "die roll", "zone": "zone", "default_placement": "placement",
+    "tables": "", "rows": "row", "cells": "column", "rules": "rules", "options": "options", "turns": "turns",
+    "meta": "details", "counters": "counter", "combat": "Combat Table", "fire": "Fire Table",
+}
+
+
+def place_text(location: str) -> str:
+    """Where a problem is, in words: ``$.order_of_battle.setup[3].zone`` -> "Order of battle, set-up entry 4, zone".
+
+    Indices count from 1, as an author counts rows. A location that is already words is kept.
+    """
+    if not location.startswith("$"):
+        return location
+    rest, _, tail = location[1:].partition(" ")  # "$.default_placement (1615)" keeps its "(1615)"
+    parts = []
+    for key, index in re.findall(r"\.?([A-Za-z0-9_]+)((?:\[\d+\])*)", rest):
+        word = _PLACE_WORDS.get(key, key.replace("_", " "))
+        numbers = " ".join(str(int(i) + 1) for i in re.findall(r"\[(\d+)\]", index))
+        text = " ".join(w for w in (word, numbers) if w)
+        if text:
+            parts.append(text)
+    if parts and parts[0] in ("victory", "rules") and len(parts) > 1:
+        parts[0:2] = [f"{parts[0]} {parts[1]}"]  # "victory locations", "rules options" read as one
+    if parts and parts[0] == "placement" and len(parts) > 1:
+        parts[0:2] = [f"placement of {parts[1]}"]
+    elif parts == ["placement"] and tail.startswith("("):
+        parts, tail = [f"placement in {tail.strip('()')}"], ""
+    text = ", ".join(parts) or "the scenario"
+    text = text[0].upper() + text[1:]
+    return f"{text} {tail}".strip()

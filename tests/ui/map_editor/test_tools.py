@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from bofa_studio.board.mapfile import load_map
 from bofa_studio.board.model import HexFeature, HexsideFeature, MapMeta, SlopeLine, Terrain
 from bofa_studio.hexgrid import Hexside, hex_line, hex_range
+from bofa_studio.ui import style
 from bofa_studio.ui.map.scene import ToolEvent
 from bofa_studio.ui.map_editor.commands import MetaCommand
 from tests.ui.conftest import hx
@@ -179,21 +182,99 @@ def test_hovering_a_hexside_says_what_it_is_and_what_a_click_makes_it(window):
         "Hexside 0303/0304: river; a click makes it Front Gate wall")
 
 
-def test_hexside_drag_draws_a_river_as_one_command(window):
+def _corner_walk(window, start_label: str, steps: int) -> tuple[list, list]:
+    """A walk south along hex edges from a corner of ``start_label``: the corners and hexsides.
+
+    At each corner it takes the edge that goes furthest south, so it zigzags down
+    the side of a column the way a river along hex edges does.
+    """
+    from bofa_studio.ui.map_editor.tools import HexsideNet
+
     board = window.document.board
-    hexes = [hx(board, label) for label in ("0302", "0303", "0304", "0305")]
-    # Walk down the column, pressing near each hex's west hexside.
-    west = [Hexside.between(h, h + type(h)(-1, 0)) for h in hexes]
-    points = [sum(window.scene.hexside_points(s), start=type(window.scene.hex_center(hexes[0]))()) / 2 for s in west]
+    net = HexsideNet(board)
+    corners = [min(net.links, key=lambda v: math.dist(v, board.grid.corners(hx(board, start_label))[0]))]
+    sides = []
+    previous = None
+    for _ in range(steps):
+        nxt = max((v for v in net.links[corners[-1]] if v != previous), key=lambda v: v[1])
+        sides.append(net.links[corners[-1]][nxt])
+        previous = corners[-1]
+        corners.append(nxt)
+    return corners, sides
+
+
+def _trace(window, corners, wobble: float = 0.0):
+    """Drag the pointer along the corners, eight samples an edge, wobbling off the line."""
+    from PySide6.QtCore import QPointF
+
+    px = style.HEX_PX
+    points = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:], strict=False):
+        for i in range(8):
+            t = i / 8
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            # Off the edge, perpendicular, and most of all at the corner, where spurs grew.
+            nx, ny = -(by - ay), bx - ax
+            off = wobble * (1 if i % 2 else -1)
+            points.append(QPointF((x + nx * off) * px, (y + ny * off) * px))
+    points.append(QPointF(corners[-1][0] * px, corners[-1][1] * px))
+    scene = window.scene
     window.set_tool("hexside")
-    window.tool.press(ToolEvent(points[0], hexes[0]))
-    for p, h in zip(points[1:], hexes[1:], strict=True):
-        window.tool.move(ToolEvent(p, h, Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton))
-    window.tool.release(ToolEvent(points[-1], hexes[-1]))
-    rivers = [s for s, fs in board.featured_hexsides().items() if HexsideFeature.RIVER in fs]
-    assert set(west) <= set(rivers)
+    tool = window.tool
+    tool.press(ToolEvent(points[0], scene.hex_at(points[0])))
+    for p in points[1:]:
+        tool.move(ToolEvent(p, scene.hex_at(p), Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton))
+    tool.release(ToolEvent(points[-1], scene.hex_at(points[-1])))
+
+
+def test_hexside_drag_along_hex_edges_draws_one_connected_river_without_spurs(window):
+    """Issue 18: a 20-hexside drag along hex edges drew a stray spur at corners."""
+    from bofa_studio.board.model import Board
+    from bofa_studio.hexgrid import GridSpec
+
+    window.document.reset(Board(GridSpec(columns=8, rows=14)), None)
+    board = window.document.board
+    corners, sides = _corner_walk(window, "0402", 20)
+    assert len(set(sides)) == 20
+    _trace(window, corners, wobble=0.12)
+    rivers = {s for s, fs in board.featured_hexsides().items() if HexsideFeature.RIVER in fs}
+    assert rivers == set(sides)
     assert window.document.undo_stack.count() == 1
-    assert window.document.undo_stack.undoText() == "Draw river (4 hexsides)"
+    assert window.document.undo_stack.undoText() == "Draw river (20 hexsides)"
+
+
+def test_a_double_click_on_a_hexside_is_two_clicks(window):
+    """Issue 18: a quick double-click made a river, not a river and then a wall."""
+    from PySide6.QtTest import QTest
+
+    board = window.document.board
+    a, b = hx(board, "0303"), hx(board, "0304")
+    pa, pb = window.scene.hexside_points(Hexside.between(a, b))
+    window.set_tool("hexside")
+    viewport = window.view.viewport()
+    pos = window.view.mapFromScene((pa + pb) / 2)
+    QTest.mouseMove(viewport, pos)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+    # What a window system sends for a quick second click: a double-click, then a release.
+    QTest.mouseDClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+    assert board.hexside_features(a, b) == {HexsideFeature.FRONT_GATE_WALL}
+    assert window.document.undo_stack.count() == 2
+
+
+def test_the_hexside_status_line_follows_a_click_without_a_move(window):
+    """Issue 18: after a click the status line still named the old state until the mouse moved."""
+    board = window.document.board
+    a, b = hx(board, "0303"), hx(board, "0304")
+    pa, pb = window.scene.hexside_points(Hexside.between(a, b))
+    near = (pa + pb) / 2
+    window.set_tool("hexside")
+    window.tool.move(ToolEvent(near, a, Qt.MouseButton.NoButton))
+    assert window.statusBar().currentMessage().endswith("no feature; a click makes it river")
+    window.tool.press(ToolEvent(near, a))
+    window.tool.release(ToolEvent(near, a))
+    assert window.statusBar().currentMessage() == "Hexside 0303/0304: river; a click makes it Front Gate wall"
 
 
 def test_slope_line_from_a_boulder_pile(window, tmp_path):

@@ -112,7 +112,7 @@ def test_clicking_a_problem_without_a_counter_opens_the_panel_that_fixes_it(edit
     push(m, "Drop a Fire Table row", [(("tables", "fire", "rows"), rows[:-1])])
     editor.problems.refresh()
     item = next(editor.problems.list.item(i) for i in range(editor.problems.list.count())
-                if "$.tables.fire" in editor.problems.list.item(i).text())
+                if "Fire Table" in editor.problems.list.item(i).text())
     editor.problems.list.itemClicked.emit(item)
     assert editor.tables.currentWidget() is editor.tables.fire
     assert in_front(editor, "Tables")
@@ -138,3 +138,16 @@ def test_deselecting_clears_the_counter_panel(editor):
     assert "Bard" not in editor.details.title.text()
     assert editor.details.weapon.currentText() == ""
     assert editor.details.provenance["full"].text() == ""
+
+
+def test_problems_name_their_place_in_words_not_json_paths():
+    """Issue 18: problems were shown as raw JSON paths (`$.victory.locations: ...`)."""
+    from bofa_studio.ui.scenario_editor.checks import Problem
+    from bofa_studio.ui.scenario_editor.wording import place_text
+
+    assert str(Problem("$.victory.locations", "the map has no area 'x'", "B-11")) == (
+        "Victory locations: B-11: the map has no area 'x'")
+    assert place_text("$.order_of_battle.setup[3].zone") == "Order of battle, set-up entry 4, zone"
+    assert place_text("$.tables.fire.rows[3].cells[2]") == "Fire Table, row 4, column 3"
+    assert place_text("$.default_placement (1615)") == "Placement in 1615"
+    assert place_text("$.default_placement.bard") == "Placement of bard"
