@@ -180,6 +180,7 @@ def test_background_is_saved_relative_to_the_map_and_found_again(small_board, tm
     image.write_bytes(b"not read by the map file")
     small_board.set_background(Background(image, (0.05, 0.001, -1.0, -0.001, 0.05, 2.0), 0.6))
     maps = tmp_path / "maps"
+    maps.mkdir()  # saving never creates folders (issue 14)
     save_map(small_board, maps / "traced.json")
     stored = json.loads((maps / "traced.json").read_text())["background"]
     assert stored["image"] == "../scans/board.png"
