@@ -41,7 +41,7 @@ class Terrain(StrEnum):
     # Helm's Deep (its rulebook IV, V-5.1): castle walls, the Hornburg's towers and the spaces under them.
     MOAT = "moat"
     STREAM = "stream"  # the Klammbach
-    FORD = "ford"  # hex F-4, -3 to attack from
+    RAMP = "ramp"  # hex F-4 before the outer wall's passage: -3 to attack from (V 5.1)
     WALL = "wall"
     HORNBURG = "hornburg"
     TUNNEL = "tunnel"
@@ -60,7 +60,7 @@ DEFAULT_LEVEL = {
     Terrain.FRONT_GATE: 0,
     Terrain.MOAT: 0,
     Terrain.STREAM: 0,
-    Terrain.FORD: 0,
+    Terrain.RAMP: 0,
     Terrain.WALL: 2,
     Terrain.HORNBURG: 2,
     Terrain.TUNNEL: 1,
@@ -153,9 +153,11 @@ class HexData:
 class Board:
     """The game board. See the module docstring for the graph's attributes."""
 
-    def __init__(self, grid: GridSpec, meta: MapMeta | None = None) -> None:
+    def __init__(self, grid: GridSpec, meta: MapMeta | None = None, ruleset: str | None = None) -> None:
         self.grid = grid
         self.meta = meta or MapMeta()
+        # The ruleset whose map requirements this board must meet (None: the 1984 game's, as before).
+        self.ruleset = ruleset
         self.graph = nx.Graph()
         self.slope_lines: list[SlopeLine] = []
         self.areas: dict[str, frozenset[Hex]] = {}
@@ -412,7 +414,7 @@ class Board:
     def resized(self, columns: int, rows: int) -> Board:
         """A copy on a grid of another size; what falls off the map is dropped."""
         grid = replace(self.grid, columns=columns, rows=rows)
-        board = Board(grid, self.meta)
+        board = Board(grid, self.meta, self.ruleset)
         for h in self.graph.nodes:
             if h in board.graph:
                 board.graph.nodes[h].update(_node_attrs(self.hex_data(h)))
@@ -442,6 +444,7 @@ class Board:
         return (
             self.grid == other.grid
             and self.meta == other.meta
+            and self.ruleset == other.ruleset
             and all(h in other and self.hex_data(h) == other.hex_data(h) for h in self.hexes())
             and self.spaces == other.spaces
             and self.featured_hexsides() == other.featured_hexsides()
