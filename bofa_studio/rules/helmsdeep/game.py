@@ -238,6 +238,11 @@ class HelmsDeepGame:
 
     # -- apply -----------------------------------------------------------------------------
     def apply(self, state: State, action: Any) -> list[Event]:
+        # A group of attackers is a set: any order names the same attack.
+        if isinstance(action, A.Attack):
+            action = A.Attack(tuple(sorted(action.attackers)), action.target, action.storm)
+        elif isinstance(action, A.Fire):
+            action = A.Fire(tuple(sorted(action.archers)), action.target)
         if not self._is_legal(state, action):
             raise RuleError(SECTION.get(state.phase.split(".")[-1], "III"), self._why_not(state, action))
         return self.apply_trusted(state, action)
