@@ -242,6 +242,7 @@ class HexsideLayer(QGraphicsItem):
         self.prepareGeometryChange()
         self.river = QPainterPath()
         self.walls = QPainterPath()
+        self.gates = QPainterPath()
         for side, features in self.map_scene.board.featured_hexsides().items():
             a, b = self.map_scene.hexside_points(side)
             if HexsideFeature.RIVER in features:
@@ -250,6 +251,9 @@ class HexsideLayer(QGraphicsItem):
             if HexsideFeature.FRONT_GATE_WALL in features:
                 self.walls.moveTo(a)
                 self.walls.lineTo(b)
+            if features & {HexsideFeature.LIGHT_GATE, HexsideFeature.BIG_GATE}:
+                self.gates.moveTo(a)
+                self.gates.lineTo(b)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -265,6 +269,8 @@ class HexsideLayer(QGraphicsItem):
         width = _screen_width(painter, option, style.HEX_PX * 0.18, 3.5)
         painter.setPen(QPen(style.FRONT_GATE_WALL, width, Qt.PenStyle.SolidLine, cap))
         painter.drawPath(self.walls)
+        painter.setPen(QPen(style.GATE, width, Qt.PenStyle.DashLine, cap))
+        painter.drawPath(self.gates)
 
 
 class RoadLayer(QGraphicsItem):
@@ -279,11 +285,12 @@ class RoadLayer(QGraphicsItem):
     def rebuild(self) -> None:
         board = self.map_scene.board
         self.path = QPainterPath()
-        path_hexes = set(board.hexes_with(HexFeature.PATH))
+        path_hexes = set(board.hexes_with(HexFeature.PATH)) | set(board.hexes_with(HexFeature.ROAD))
         for h in sorted(path_hexes):
             linked = False
             for n in board.neighbors(h):
-                if n in path_hexes:
+                # A space's link to the board is no road drawn across the map.
+                if n in path_hexes and board.is_space(n) == board.is_space(h):
                     linked = True
                     if h < n:
                         self.path.moveTo(self.map_scene.hex_center(h))
