@@ -23,18 +23,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _validate_map(path: str) -> list[str]:
     """The map's own ruleset says what it must hold (the 1984 game's checks when it names none)."""
-    from bofa_studio.board import load_map, validate_board
+    from bofa_studio.board import load_map
+    from bofa_studio.rules.map_requirements import map_problems
 
-    board = load_map(path)
-    if board.ruleset in (None, "bofa1984"):
-        return [str(p) for p in validate_board(board)]
-    from bofa_studio.rules.registry import UnknownRuleset, ruleset_module
-
-    try:
-        module = ruleset_module(board.ruleset)
-    except UnknownRuleset as exc:
-        return [f"$.ruleset: {exc}"]
-    return [str(p) for p in module.map_problems(board)]
+    return [str(p) for p in map_problems(load_map(path))]
 
 
 def validators() -> dict[str, Callable[[str], list[str]]]:

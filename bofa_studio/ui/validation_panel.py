@@ -15,7 +15,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from bofa_studio.board.validate import MapProblem, validate_board
+from bofa_studio.board.validate import MapProblem
+from bofa_studio.rules.map_requirements import map_problems
 from bofa_studio.ui.map_editor.document import MapDocument
 
 DEBOUNCE_MS = 300
@@ -86,7 +87,7 @@ class ProblemsPanel(QWidget):
 
 
 class ValidationPanel(ProblemsPanel):
-    """The map editor's panel: what ``validate_board`` finds."""
+    """The map editor's panel: what the map's ruleset requires of it (``rules.map_requirements``)."""
 
     def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,4 +97,4 @@ class ValidationPanel(ProblemsPanel):
         self.refresh()
 
     def collect(self) -> list[MapProblem]:
-        return validate_board(self.document.board)
+        return map_problems(self.document.board)

@@ -1,0 +1,23 @@
+"""A map's problems as its own ruleset sees them: the map names its ruleset (the 1984
+game's geometry checks when it names none), and that ruleset's ``map_problems`` says
+what the board must hold. The map editor's panel and ``bofa-studio validate`` ask here."""
+
+from __future__ import annotations
+
+from bofa_studio.board import Board, MapProblem, validate_board
+from bofa_studio.rules.registry import UnknownRuleset, ruleset_module
+
+DEFAULT_RULESET = "bofa1984"
+
+
+def map_problems(board: Board) -> list[MapProblem]:
+    if board.ruleset in (None, DEFAULT_RULESET):
+        return validate_board(board)
+    try:
+        module = ruleset_module(board.ruleset)
+    except UnknownRuleset as exc:
+        return [MapProblem("ruleset", str(exc))]
+    check = getattr(module, "map_problems", None)
+    if check is None:
+        return [MapProblem("ruleset", f"the {board.ruleset} rules do not say what a map needs")]
+    return list(check(board))
