@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 import bofa_studio
-from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
+from bofa_studio.hexgrid import GridSpec, LabelScheme, Orientation, Shifted
 
 RULEBOOK = "bofa-1984-rulebook.txt"
 MAX_COLUMNS = MAX_ROWS = 99  # CCRR labels have two digits each
@@ -67,12 +67,17 @@ class NewMapDialog(QDialog):
         form.addRow("Columns", self.columns)
         form.addRow("Rows", self.rows)
         form.addRow("Orientation", self.orientation)
+        self.labels = QComboBox()
+        self.labels.addItem("Column and row, four digits (0712)", LabelScheme.CCRR)
+        self.labels.addItem("Column letter and row number (F-11)", LabelScheme.LETTER_NUMBER)
         form.addRow("Numbering", self.shifted)
+        form.addRow("Hex names", self.labels)
         form.addRow(_buttons(self))
 
     def grid(self) -> GridSpec:
         return GridSpec(
-            self.orientation.currentData(), self.columns.value(), self.rows.value(), self.shifted.currentData()
+            self.orientation.currentData(), self.columns.value(), self.rows.value(), self.shifted.currentData(),
+            self.labels.currentData(),
         )
 
     @staticmethod
