@@ -1,34 +1,17 @@
 """Random games of Helm's Deep through the protocol and the session: every offered action applies,
 the invariants hold after each, the same seed gives the same game, and saves replay."""
 
-from collections import Counter
-
 import pytest
 from helmsdeep_helpers import MAP, SCENARIO, shipped, shipped_game
 
-from bofa_studio.board import Terrain
 from bofa_studio.rules.core import CHANCE, seed_state, uniform_index
 from bofa_studio.rules.helmsdeep import actions as A
+from bofa_studio.rules.helmsdeep.invariants import violations
+from bofa_studio.rules.helmsdeep.players import PLAYERS
 from bofa_studio.session import Session, load_session
 
 
-def invariant_problems(game, state) -> list[str]:
-    problems = []
-    places = Counter(state.pos.values())
-    problems += [f"{p} holds {n} units (IV: no stacking)" for p, n in places.items() if n > 1]
-    for unit, place in state.pos.items():
-        if place not in game.ground.terrain or game.ground.terrain[place] == Terrain.CLIFF:
-            problems.append(f"{unit} stands on {place}, which is no place to stand")
-        if unit in state.gone:
-            problems.append(f"{unit} is both on the board and gone")
-    if game.theoden in state.pos and state.pos[game.theoden] != "F-11":
-        problems.append("Theoden left the Hornburg (VII)")
-    if len(state.ladders) > game.max_ladders or any(state.ladders.count(x) > 2 for x in state.ladders):
-        problems.append(f"ladders {state.ladders} break VI B or E")
-    return problems
-
-
-def play(game, seed: int, limit: int = 5000):
+def play(game, seed: int, player: str = "random", limit: int = 5000):
     state = game.new_initial_state(seed)
     rng = seed_state(seed + 7)
     for n in range(limit):
@@ -37,12 +20,10 @@ def play(game, seed: int, limit: int = 5000):
         if game.current_player(state) == CHANCE:
             action = game.sample_chance(state)
         else:
-            actions = game.legal_actions(state)
-            rng, i = uniform_index(rng, len(actions))
-            action = actions[i]
+            action, rng = PLAYERS[player](game, state, rng)
         assert game.decode_action(game.encode_action(action)) == action
         game.apply(state, action)
-        assert invariant_problems(game, state) == [], (n, action)
+        assert violations(game, state) == [], (n, action)
     raise AssertionError(f"no end after {limit} actions")
 
 
@@ -57,16 +38,31 @@ def test_a_random_game_ends_with_a_level_and_the_same_seed_repeats_it():
 
 
 @pytest.mark.slow
+def test_the_uniform_player_plays_a_whole_game_too():
+    play(shipped_game(), 12, player="uniform")
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_many_random_games_keep_the_invariants(seed):
     play(shipped_game(), 100 + seed)
+
+
+def test_the_invariants_catch_a_broken_state():
+    game = shipped_game()
+    state = game.new_initial_state(1)
+    game.apply(state, A.PlaceDefault())
+    state.pos["dunlending-sword-54-1"] = state.pos["roh-passage-1"]
+    state.pos["roh-theoden"] = "F-12"
+    problems = violations(game, state)
+    assert any("no stacking" in p for p in problems) and any("roh-theoden left F-11" in p for p in problems)
 
 
 def test_a_session_saves_replays_and_undoes(tmp_path):
     data, board = shipped()
     session = Session(data, board, seed=5)
     rng = seed_state(3)
-    for _ in range(300):
+    for _ in range(150):
         actions = session.legal_actions()
         rng, i = uniform_index(rng, len(actions))
         session.apply(actions[i])

@@ -222,13 +222,14 @@ class HelmsDeepGame:
                 if self.units[unit].side != side:
                     continue
                 out += [A.Move(unit, to) for to in sorted(movement.reach(self, state, unit))]
-                out += [A.Wade(unit, to) for to in self._wades(state, unit)]
+                out += [A.Wade(unit, to) for to in self.wades(state, unit)]
             return out
         if phase == "close_combat":
             return [A.Attack(g, t) for g, t in combat.close_attacks(self, state, side)]
         return [A.Fire(g, t) for g, t in combat.fire_attacks(self, state, side)]
 
-    def _wades(self, state: State, unit: str) -> list[str]:
+    def wades(self, state: State, unit: str) -> list[str]:
+        """IV: the culvert steps south the first player may roll for with ``unit``."""
         if unit not in state.pos or not movement.can_move(self, state, unit) or self.units[unit].side != self.first:
             return []
         here = state.pos[unit]
