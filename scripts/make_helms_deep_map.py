@@ -45,6 +45,7 @@ META = MapMeta(
         "the Klammbach's course, the road, the cliffs' line and the gates' hexsides are a "
         "best fit: owners of the game can correct them in the map editor."
     ),
+    ruleset="helmsdeep",
 )
 
 # Open (non-cliff) columns per row, as 0-based column ranges: the gorge narrows south.
@@ -87,7 +88,7 @@ LINKS = [
 
 
 def build_board() -> Board:
-    board = Board(GRID, META, ruleset="helmsdeep")
+    board = Board(GRID, META)
     at = board.hex_at
     north = _north_of_outer_wall()
     for h in list(board.hexes()):

@@ -58,14 +58,14 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>") -> Board:
 
     g = data["grid"]
     if data["version"] == 1:
-        newer = [f"$.{k}" for k in ("spaces", "ruleset") if k in data] + (["$.grid.labels"] if "labels" in g else [])
+        newer = [f"$.{k}" for k in ("spaces",) if k in data] + (["$.grid.labels"] if "labels" in g else [])
         if newer:
             raise DataFileError([FileProblem(file, where, "needs map version 2 (label schemes and off-board "
                                                           "spaces came with it)") for where in newer])
     labels = LabelScheme(g.get("labels", LabelScheme.CCRR))
     grid = GridSpec(Orientation(g["orientation"]), g["columns"], g["rows"], Shifted(g["shifted"]), labels)
-    meta = MapMeta(**data.get("meta", {}))
-    board = Board(grid, meta, data.get("ruleset"))
+    meta = MapMeta(**data.get("meta", {}), ruleset=data.get("ruleset"))
+    board = Board(grid, meta)
     problems = []
 
     def hex_of(label: str, where: str) -> Hex | None:
@@ -215,9 +215,8 @@ def board_to_dict(board: Board) -> dict[str, Any]:
     }
     if spaces:
         data["spaces"] = spaces
-    if board.ruleset is not None:
-        data["ruleset"] = board.ruleset
-        data["version"] = MAP_VERSION
+    if m.ruleset is not None:
+        data["ruleset"] = m.ruleset
     return data
 
 

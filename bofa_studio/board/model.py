@@ -124,10 +124,14 @@ class SlopeLine:
 
 @dataclass(frozen=True, slots=True)
 class MapMeta:
+    """What a map is and whom it is for. ``ruleset`` names the ruleset whose map requirements
+    it must meet (``helmsdeep``); ``None`` means the 1984 game's, as maps before it had."""
+
     name: str = "Untitled map"
     source: str = ""
     provenance: str = ""
     notes: str = ""
+    ruleset: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +157,9 @@ class HexData:
 class Board:
     """The game board. See the module docstring for the graph's attributes."""
 
-    def __init__(self, grid: GridSpec, meta: MapMeta | None = None, ruleset: str | None = None) -> None:
+    def __init__(self, grid: GridSpec, meta: MapMeta | None = None) -> None:
         self.grid = grid
         self.meta = meta or MapMeta()
-        # The ruleset whose map requirements this board must meet (None: the 1984 game's, as before).
-        self.ruleset = ruleset
         self.graph = nx.Graph()
         self.slope_lines: list[SlopeLine] = []
         self.areas: dict[str, frozenset[Hex]] = {}
@@ -414,7 +416,7 @@ class Board:
     def resized(self, columns: int, rows: int) -> Board:
         """A copy on a grid of another size; what falls off the map is dropped."""
         grid = replace(self.grid, columns=columns, rows=rows)
-        board = Board(grid, self.meta, self.ruleset)
+        board = Board(grid, self.meta)
         for h in self.graph.nodes:
             if h in board.graph:
                 board.graph.nodes[h].update(_node_attrs(self.hex_data(h)))
@@ -444,7 +446,6 @@ class Board:
         return (
             self.grid == other.grid
             and self.meta == other.meta
-            and self.ruleset == other.ruleset
             and all(h in other and self.hex_data(h) == other.hex_data(h) for h in self.hexes())
             and self.spaces == other.spaces
             and self.featured_hexsides() == other.featured_hexsides()

@@ -11,13 +11,14 @@ DEFAULT_RULESET = "bofa1984"
 
 
 def map_problems(board: Board) -> list[MapProblem]:
-    if board.ruleset in (None, DEFAULT_RULESET):
+    ruleset = board.meta.ruleset
+    if ruleset in (None, DEFAULT_RULESET):
         return validate_board(board)
     try:
-        module = ruleset_module(board.ruleset)
+        module = ruleset_module(ruleset)
     except UnknownRuleset as exc:
         return [MapProblem("ruleset", str(exc))]
     check = getattr(module, "map_problems", None)
     if check is None:
-        return [MapProblem("ruleset", f"the {board.ruleset} rules do not say what a map needs")]
+        return [MapProblem("ruleset", f"the {ruleset} rules do not say what a map needs")]
     return list(check(board))

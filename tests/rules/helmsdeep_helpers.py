@@ -7,7 +7,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from bofa_studio.board import Board, HexData, Terrain, load_map
+from bofa_studio.board import Board, HexData, MapMeta, Terrain, load_map
 from bofa_studio.hexgrid import GridSpec, LabelScheme, Orientation, Shifted
 from bofa_studio.rules.helmsdeep import HelmsDeepGame, State
 
@@ -28,7 +28,8 @@ def shipped_game() -> HelmsDeepGame:
 
 def wall_board(cliffs: tuple[str, ...] = ()) -> Board:
     """7 x 9 hexes: column D a castle wall (level 2) between ground at level 1; row 1 is the entry."""
-    board = Board(GridSpec(Orientation.FLAT, 7, 9, Shifted.ODD, LabelScheme.LETTER_NUMBER), ruleset="helmsdeep")
+    grid = GridSpec(Orientation.FLAT, 7, 9, Shifted.ODD, LabelScheme.LETTER_NUMBER)
+    board = Board(grid, MapMeta(name="one wall", ruleset="helmsdeep"))
     for h in list(board.hexes()):
         col, _ = board.grid.to_offset(h)
         board.set_hex(h, HexData(Terrain.WALL, 2) if col == 3 else HexData(Terrain.PLAIN, 1))

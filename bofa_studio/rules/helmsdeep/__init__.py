@@ -18,4 +18,7 @@ from bofa_studio.rules.helmsdeep.map_requirements import map_problems
 from bofa_studio.rules.helmsdeep.scenario import scenario_map_problems, scenario_problems
 from bofa_studio.rules.helmsdeep.state import State
 
-__all__ = ["HelmsDeepGame", "State", "map_problems", "scenario_map_problems", "scenario_problems"]
+# The name the per-ruleset map hook (rules.maps on the maps branch) asks a ruleset for.
+check_map = map_problems
+
+__all__ = ["HelmsDeepGame", "check_map", "State", "map_problems", "scenario_map_problems", "scenario_problems"]

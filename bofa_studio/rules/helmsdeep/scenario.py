@@ -62,8 +62,8 @@ def scenario_problems(data: dict[str, Any], file: str) -> list[FileProblem]:
 def scenario_map_problems(data: dict[str, Any], board: Board) -> list[str]:
     """What the scenario names that its map lacks."""
     problems = []
-    if board.ruleset not in (None, data["ruleset"]):
-        problems.append(f"$.map: the map is for the {board.ruleset} rules, not {data['ruleset']}")
+    if board.meta.ruleset not in (None, data["ruleset"]):
+        problems.append(f"$.map: the map is for the {board.meta.ruleset} rules, not {data['ruleset']}")
     for where, name in (("$.setup.zone", data["setup"]["zone"]), ("$.entry", data["entry"])):
         if name not in board.areas:
             problems.append(f"{where}: the map has no area {name!r}")
