@@ -182,6 +182,27 @@ def test_5_1_terrain_modifiers_reduce_the_attack():
         assert combat.attack_strength(game, state, (place,), storm=False) == expected
 
 
+def test_5_1_a_road_hex_is_open_terrain_for_combat():
+    """"If the attacking unit is in the road hex, it is considered open terrain for combat purposes."
+    E-16 is both Klammbach and road: no -1 there."""
+    game = shipped_game()
+    state = position(game, "saruman.close_combat", {"a": "E-16", "b": "F-16"})
+    game.units.update({k: game.units["dunlending-sword-54-1"] for k in "ab"})
+    assert combat.attack_strength(game, state, ("a",), False) == 5
+    assert combat.attack_strength(game, state, ("b",), False) == 4
+
+
+def test_5_1_any_number_of_adjacent_units_may_combine():
+    """"Two or more of your own units can combine their attack strength in battle if they are in the
+    adjacent field of the attacked enemy unit.\""""
+    game = game_on(wall_board(), [unit(k, S, 2) for k in "abcdfg"] + [unit("e", R, 3)])
+    ring = {"a": "B-4", "b": "B-6", "c": "A-4", "d": "A-5", "f": "C-4", "g": "C-5"}
+    state = position(game, "saruman.close_combat", {**ring, "e": "B-5"})
+    six = A.Attack(tuple(sorted(ring)), "e")
+    assert six in game.legal_actions(state)
+    assert combat.superiority(game, state, six.attackers, "e", "close") == 12 - 3
+
+
 def test_5_1_one_attack_per_unit_and_per_target():
     """"No enemy unit can be attacked more than once per combat phase, nor can a friendly unit attack more
     than once per combat phase.\""""

@@ -3,7 +3,10 @@ combat result table and retreats.
 
 Engine readings:
 - Terrain modifiers reduce each attacking unit's strength (not below 0); a ladder
-  charge takes one more point off the total (5.1, 5.2).
+  charge takes one more point off the total (5.1, 5.2). "If the attacking unit is in
+  the road hex, it is considered open terrain": a road hex in the Klammbach or the
+  moat gives no penalty, but F-4, named by the rule itself, keeps its -3 though the
+  road runs through it.
 - "X: The attacked unit is destroyed and its field is taken": the hex is free; only a
   ladder storm moves an attacker in (5.2's "special case of movement during combat").
 - A retreat is exactly its length; a unit that cannot go that far is destroyed. It
@@ -20,6 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from bofa_studio.board import Terrain
 from bofa_studio.hexgrid import hex_line
 from bofa_studio.rules.helmsdeep.ground import side_key
 from bofa_studio.rules.helmsdeep.movement import gate_passable, in_enemy_zone, occupant
@@ -29,7 +33,6 @@ if TYPE_CHECKING:
     from bofa_studio.rules.helmsdeep.state import State
 
 GATE = "gate:"
-MAX_GROUP = 4  # attacks offered per target combine at most this many units (search stays small)
 
 
 def can_fight_across(game: HelmsDeepGame, state: State, side: str, a: str, b: str) -> bool:
@@ -48,15 +51,17 @@ def can_fight_across(game: HelmsDeepGame, state: State, side: str, a: str, b: st
 def attack_strength(game: HelmsDeepGame, state: State, attackers: tuple[str, ...], storm: bool) -> int:
     total = 0
     for unit in attackers:
-        terrain = str(game.ground.terrain[state.pos[unit]])
-        total += max(0, game.units[unit].strength + game.attack_modifiers.get(terrain, 0))
+        place = state.pos[unit]
+        terrain = game.ground.terrain[place]
+        modifier = 0 if place in game.ground.road and terrain != Terrain.RAMP else game.attack_modifiers.get(terrain, 0)
+        total += max(0, game.units[unit].strength + modifier)
     return total - (1 if storm else 0)
 
 
 def _groups(units: list[str]) -> list[tuple[str, ...]]:
     units = sorted(units)
     out = []
-    for k in range(1, min(MAX_GROUP, len(units)) + 1):
+    for k in range(1, len(units) + 1):
         out.extend(combinations(units, k))
     return out
 
