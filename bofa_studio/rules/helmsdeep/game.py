@@ -428,7 +428,6 @@ class HelmsDeepGame:
             return []
         del state.pos[unit]
         state.gone[unit] = "destroyed"
-        state.ladders = sorted(state.ladders)
         state.pending = [s for s in state.pending if s.get("unit") != unit]
         for s in state.pending:
             if "units" in s and s["kind"] == "loss":
