@@ -155,6 +155,22 @@ class HelmsDeepGame:
         return {"winner": winner, "level": level, "points": state.points,
                 "summary": f"{level}: the first player scored {state.points} victory points (8.3)"}
 
+    # -- optional members the simulator and search use when a ruleset has them --------------
+    def random_action(self, state: State, rng: int) -> tuple[Any, int]:
+        """A legal action drawn from the player's own generator ``rng`` (see ``players``)."""
+        from bofa_studio.rules.helmsdeep.players import random_player
+
+        return random_player(self, state, rng)
+
+    def invariant_violations(self, state: State) -> list[str]:
+        from bofa_studio.rules.helmsdeep.invariants import violations
+
+        return violations(self, state)
+
+    def phase(self, state: State) -> tuple[int, str]:
+        """Changes exactly when a phase (or the game) ends."""
+        return state.round, state.phase
+
     # -- legal actions ---------------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Any]:
         if state.phase == OVER:
