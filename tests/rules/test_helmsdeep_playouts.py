@@ -128,3 +128,22 @@ def test_every_action_type_round_trips_through_its_json_form():
         assert game.decode_action(game.encode_action(action)) == action
     with pytest.raises(ValueError, match="not a Helm's Deep action"):
         game.decode_action({"type": "Charge"})
+
+
+def test_the_optional_simulator_members():
+    """random_action draws a legal action from the player's generator; phase changes when a phase ends."""
+    game = shipped_game()
+    state = game.new_initial_state(2)
+    game.apply(state, A.PlaceDefault())
+    rng = seed_state(9)
+    for _ in range(40):
+        if game.current_player(state) == CHANCE:
+            game.apply(state, game.sample_chance(state))
+            continue
+        before = game.phase(state)
+        action, rng = game.random_action(state, rng)
+        assert action in game.legal_actions(state)
+        game.apply(state, action)
+        if not isinstance(action, A.EndPhase):
+            assert game.phase(state) == before  # moves and attacks happen within a phase
+        assert game.invariant_violations(state) == []
