@@ -451,3 +451,43 @@ def test_8_3_victory_levels(points, level):
     points. Draw: between 45 and 70 points. Tactical victory for Theoden: between 15 and 40 points.
     Superior victory for Theoden: 10 points or less.\""""
     assert shipped_game().levels.level(points)[0] == level
+
+
+def test_vi_f_a_ladder_is_removed_only_with_a_friend_beside_it():
+    """"A friendly unit must be in the adjacent hex where the ladder is located in order to remove the ladder.\""""
+    game, _ = _open_ground()
+    alone = position(game, "saruman.remove_ladders", {"u": "A-9", "e": "G-9"}, ladders=[("D-5", "C-5")])
+    assert not [a for a in game.legal_actions(alone) if isinstance(a, A.RemoveLadder)]
+    beside = position(game, "saruman.remove_ladders", {"u": "C-5", "e": "G-9"}, ladders=[("D-5", "C-5")])
+    game.apply(beside, A.RemoveLadder("D-5", "C-5"))
+    assert beside.ladders == []
+
+
+def test_5_2_a_storm_starts_at_the_foot_of_its_ladder_once_a_turn():
+    """"The unit conducting a ladder assault must begin at the base of the ladder." "No unit may perform a
+    ladder storming more than once per turn.\""""
+    game, _ = _open_ground()
+    pos = {"u": "C-5", "f": "C-6", "e": "D-5"}
+    state = position(game, "saruman.ladder_storm", pos, ladders=[("D-5", "C-5")])
+    storms = {a.attackers for a in game.legal_actions(state) if isinstance(a, A.Attack)}
+    assert storms == {("u",)}  # f stands beside the wall hex too, but at no ladder
+    game.apply(state, A.Attack(("u",), "e", True))
+    game.apply(state, A.Roll(6))
+    assert not [a for a in game.legal_actions(state) if isinstance(a, A.Attack) and "u" in a.attackers]
+    state.phase, state.fought = "saruman.close_combat", set()
+    assert "u" not in {x for a in game.legal_actions(state) if isinstance(a, A.Attack) for x in a.attackers}
+
+
+def test_v_archers_fire_only_at_range_and_only_together_when_both_reach():
+    """"Archer units are prohibited from engaging in close combat" ... "Multiple units can combine their attack
+    strength, but the attacked unit must always be within firing range of both units.\""""
+    game = game_on(wall_board(), [unit("a", S, 2, "archer", rng=3), unit("b", S, 2, "archer", rng=2),
+                                  unit("e", R, 3), unit("n", R, 3)])
+    state = position(game, "saruman.ranged_combat", {"a": "A-1", "b": "A-2", "e": "A-4", "n": "B-1"})
+    fires = {(f.archers, f.target) for f in game.legal_actions(state) if isinstance(f, A.Fire)}
+    assert (("a",), "e") in fires and (("b",), "e") in fires and (("a", "b"), "e") in fires
+    far = position(game, "saruman.ranged_combat", {"a": "A-2", "b": "A-1", "e": "A-5"})
+    fires = {(f.archers, f.target) for f in game.legal_actions(far) if isinstance(f, A.Fire)}
+    assert fires == {(("a",), "e")}  # A-5 is 3 hexes from a (range 3) and 4 from b (range 2)
+    close = position(game, "saruman.close_combat", {"a": "A-1", "n": "B-1"})
+    assert targets(game, close, "a") == set()  # n is adjacent, but archers do not fight hand to hand
