@@ -123,3 +123,15 @@ def test_bad_links_and_labels_are_named_with_their_place():
     text = str(info.value)
     assert "hd.json: $.spaces.Tunnel-1.links.Q-40: hex Q-40 is off the map" in text
     assert "$.hexes.0101" in text and "letter-number" in text
+
+
+def test_export_carries_the_spaces_and_their_links():
+    import networkx as nx
+
+    from bofa_studio.board.export import interchange_graph
+
+    board, _, _ = _tunnel_board()
+    graph = interchange_graph(board)
+    assert graph.has_edge("Tunnel-1", "F-10") and graph.edges["Tunnel-1", "F-10"]["big_gate"] is True
+    assert list(graph.neighbors("Culvert-1")) == ["G-10"]
+    assert nx.number_connected_components(graph) == 1
