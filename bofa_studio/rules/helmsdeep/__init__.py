@@ -14,11 +14,11 @@ says what the text prints and how the rest was rebuilt.
 """
 
 from bofa_studio.rules.helmsdeep.game import HelmsDeepGame
-from bofa_studio.rules.helmsdeep.map_requirements import map_problems
+from bofa_studio.rules.helmsdeep.map_requirements import HEXSIDE_FEATURES, map_problems
 from bofa_studio.rules.helmsdeep.scenario import scenario_map_problems, scenario_problems
 from bofa_studio.rules.helmsdeep.state import State
 
 # The name the per-ruleset map hook (rules.maps on the maps branch) asks a ruleset for.
 check_map = map_problems
 
-__all__ = ["HelmsDeepGame", "check_map", "State", "map_problems", "scenario_map_problems", "scenario_problems"]
+__all__ = ["HEXSIDE_FEATURES", "HelmsDeepGame", "check_map", "State", "map_problems", "scenario_map_problems", "scenario_problems"]

@@ -7,6 +7,8 @@ from bofa_studio.board import Board, HexFeature, HexsideFeature, MapProblem, Ter
 from bofa_studio.hexgrid import LabelScheme
 
 REQUIRED_AREAS = ("entry.north", "setup.rohan", "hornburg")
+# The hexside features a Helm's Deep map draws (the map editor's Hexsides tool cycles them).
+HEXSIDE_FEATURES = (HexsideFeature.LIGHT_GATE, HexsideFeature.BIG_GATE)
 
 
 def map_problems(board: Board) -> list[MapProblem]:
