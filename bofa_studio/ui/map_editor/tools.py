@@ -376,8 +376,8 @@ class HexsideTool(Tool):
     name = "Hexsides"
     key = "hexside"
     shortcut = "H"
-    hint = ("Hexsides: click near a hexside to cycle its features (river, Front Gate wall; a Helm's Deep map: "
-            "light gate, big gate), none; drag to draw; right-click clears.")
+    hint = ("Hexsides: click near a hexside to cycle the features the map's rules draw (river, Front Gate wall, "
+            "or gates...), then none; drag to draw; right-click clears.")
     # While dragging, only hexsides this close to the cursor (in hex radii) are taken.
     DRAG_REACH = 0.45
 
