@@ -468,7 +468,8 @@ class HelmsDeepGame:
                 place = state.pos[step["unit"]]
                 if self.ground.is_wall(place) or place in self.ground.hornburg or not self.ground.on_board(place):
                     state.pending.pop(0)
-                    events.append(Event("retreat", f"{step['unit']} holds the wall and does not retreat", {}, "V"))
+                    events.append(Event("retreat", f"{step['unit']} stands on a castle wall or in the Hornburg "
+                                                          "and does not retreat", {}, "V"))
                     continue
                 if not step["options"]:
                     state.pending.pop(0)
