@@ -73,4 +73,14 @@ def scenario_map_problems(data: dict[str, Any], board: Board) -> list[str]:
                 board.hex_at(label)
             except ValueError as exc:
                 problems.append(f"$.setup.{key}.{uid}: {exc}")
+    if problems:
+        return problems
+    from bofa_studio.rules.helmsdeep.game import HelmsDeepGame
+
+    try:  # the set-up must offer its first step on this map
+        game = HelmsDeepGame(data, board)
+        if not game.legal_actions(game.new_initial_state(0)):
+            problems.append("$.setup: the second player has nowhere to set up on this map (VII)")
+    except (KeyError, ValueError) as exc:
+        problems.append(f"$: a game cannot start from this scenario on this map: {exc}")
     return problems
