@@ -28,7 +28,9 @@ def test_the_envelope_is_checked_before_the_ruleset():
 def test_an_unknown_ruleset_is_named():
     data = {**_data(), "ruleset": "minas_tirith"}
     problems = [str(p) for p in scenario_from_dict(data, "mt.json")]
-    assert problems == ["mt.json: $.ruleset: unknown ruleset 'minas_tirith'; known: bofa1984, helmsdeep"]
+    # Other tests may register rulesets of their own, so only the start of the list is fixed.
+    assert len(problems) == 1 and problems[0].startswith("mt.json: $.ruleset: unknown ruleset 'minas_tirith'; known: ")
+    assert "helmsdeep" in problems[0] and "bofa1984" in problems[0]
 
 
 def test_the_ruleset_checks_its_own_fields():
