@@ -5,14 +5,16 @@ Everything here is independent of any board or game. Hexes use axial coordinates
 https://www.redblobgames.com/grids/hexagons/ for the conventions. Screen
 coordinates grow to the right (x) and downwards (y), so north is "up" on screen.
 
-A printed wargame map numbers its hexes ``CCRR`` (column, row, both from 01) in
-an offset layout. :class:`GridSpec` describes that layout and converts labels to
-and from axial hexes.
+A printed wargame map names its hexes in an offset layout: the 1984 board
+``CCRR`` (column, row, both from 01), the Helm's Deep board a column letter and a
+row number (``F-11``). :class:`GridSpec` describes that layout, its
+:class:`LabelScheme`, and converts labels to and from axial hexes.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -162,6 +164,35 @@ class Shifted(StrEnum):
     EVEN = "even"
 
 
+class LabelScheme(StrEnum):
+    """How the printed map names its hexes; a property of the map, so logs and editors follow it."""
+
+    CCRR = "CCRR"  # "0712": column 07, row 12 (the 1984 board)
+    LETTER_NUMBER = "letter-number"  # "F-11": column F, 11 hexes south of the letters (Helm's Deep 2.1)
+
+
+_LETTER_NUMBER = re.compile(r"([A-Z]{1,2})-([0-9]{1,3})")
+
+
+def column_letters(col: int) -> str:
+    """0-based column -> "A".."Z", then "AA".."AZ", "BA"... (as spreadsheet columns)."""
+    if col < 0:
+        raise ValueError("columns are counted from 0")
+    text = ""
+    n = col + 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        text = chr(ord("A") + rest) + text
+    return text
+
+
+def column_from_letters(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
 def direction_names(orientation: Orientation) -> tuple[str, ...]:
     return FLAT_DIRECTION_NAMES if orientation == Orientation.FLAT else POINTY_DIRECTION_NAMES
 
@@ -195,14 +226,15 @@ class Hexside:
 class GridSpec:
     """The layout of a rectangular printed map: orientation, size and numbering.
 
-    Axial coordinates are chosen so that the hex labelled ``0101`` is ``Hex(0, 0)``.
-    Geometry is in map units where a hex's corner radius is 1.
+    Axial coordinates are chosen so that the first printed hex (``0101``, ``A-1``) is
+    ``Hex(0, 0)``. Geometry is in map units where a hex's corner radius is 1.
     """
 
     orientation: Orientation = Orientation.FLAT
     columns: int = 32
     rows: int = 24
     shifted: Shifted = Shifted.EVEN
+    labels: LabelScheme = LabelScheme.CCRR
 
     # -- offset <-> axial -------------------------------------------------
     def _shifted_parity(self) -> int:
@@ -233,11 +265,21 @@ class GridSpec:
 
     def label(self, h: Hex) -> str:
         col, row = self.to_offset(h)
+        if self.labels == LabelScheme.LETTER_NUMBER and col >= 0 and row >= 0:
+            return f"{column_letters(col)}-{row + 1}"
         return f"{col + 1:02d}{row + 1:02d}"
 
     def parse_label(self, label: str) -> Hex:
-        """``CCRR`` -> Hex. Raises ValueError naming the label if it is malformed."""
+        """A label in this grid's scheme -> Hex. Raises ValueError naming the label if it is malformed."""
         text = label.strip()
+        if self.labels == LabelScheme.LETTER_NUMBER:
+            match = _LETTER_NUMBER.fullmatch(text.upper())
+            if match is None:
+                raise ValueError(f"hex label {label!r} is not of the form letter-number (such as F-11)")
+            col, row = column_from_letters(match[1]), int(match[2]) - 1
+            if row < 0:
+                raise ValueError(f"hex label {label!r}: rows are numbered from 1")
+            return self.from_offset(col, row)
         if len(text) != 4 or not text.isdigit():
             raise ValueError(f"hex label {label!r} is not of the form CCRR (four digits)")
         col, row = int(text[:2]) - 1, int(text[2:]) - 1

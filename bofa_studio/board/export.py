@@ -3,8 +3,9 @@
 Node attributes: ``label``, ``terrain``, ``level``, ``features`` (comma-separated,
 sorted), ``entry_group`` (empty when none), ``areas`` and ``x``, ``y`` (the hex
 centre in map units). Edge attributes: one boolean per hexside feature, plus
-``features`` as a comma-separated list. Nodes are keyed by their ``CCRR`` label,
-so the files are readable outside BoFA Studio.
+``features`` as a comma-separated list. Nodes are keyed by their label in the map's
+scheme (``0712``, ``F-11``; off-board spaces by name, ``Tunnel-1``, joined only by their
+links), so the files are readable outside BoFA Studio.
 """
 
 from __future__ import annotations
@@ -35,11 +36,13 @@ def interchange_graph(board: Board) -> nx.Graph:
             x=round(x, 6),
             y=round(y, 6),
         )
-    for side in sorted(board.hexsides(), key=lambda s: (s.a, s.b)):
-        features = board.hexside_features(side.a, side.b)
+    # The printed hexsides, then the links of off-board spaces (the only way into them).
+    pairs = [(side.a, side.b) for side in sorted(board.hexsides(), key=lambda s: (s.a, s.b))]
+    for a, b in pairs + list(board.links()):
+        features = board.hexside_features(a, b)
         attrs: dict[str, object] = {str(f): f in features for f in HexsideFeature}
         attrs["features"] = ",".join(sorted(str(f) for f in features))
-        out.add_edge(board.label(side.a), board.label(side.b), **attrs)
+        out.add_edge(board.label(a), board.label(b), **attrs)
     return out
 
 

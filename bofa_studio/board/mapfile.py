@@ -25,7 +25,7 @@ from bofa_studio.board.model import (
     Terrain,
     path_lines_from_hexes,
 )
-from bofa_studio.hexgrid import GridSpec, Hex, Orientation, Shifted, are_adjacent
+from bofa_studio.hexgrid import GridSpec, Hex, LabelScheme, Orientation, Shifted, are_adjacent
 from bofa_studio.jsonfile import (
     DataFileError,
     FileProblem,
@@ -37,9 +37,11 @@ from bofa_studio.jsonfile import (
 )
 
 MAP_FORMAT = "bofa-studio.map"
-# Version 2 (paths drawn as ordered lines, a background scan) reads version 1 maps,
-# whose path hexes joined every neighbour: see ``_paths_of_version_1``.
+# Version 2 adds paths drawn as ordered lines, a background scan, the grid's label scheme
+# and off-board spaces (Helm's Deep). A version 1 file is read as version 2 with CCRR
+# labels, no spaces, and path hexes joined to every neighbour (``_paths_of_version_1``).
 MAP_VERSION = 2
+READABLE_MAP_VERSIONS = (1, 2)
 
 
 def map_schema() -> dict[str, Any]:
@@ -59,24 +61,33 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>", folder: Path | No
         raise DataFileError(problems)
 
     g = data["grid"]
-    grid = GridSpec(Orientation(g["orientation"]), g["columns"], g["rows"], Shifted(g["shifted"]))
+    if data["version"] == 1:
+        newer = [f"$.{k}" for k in ("spaces",) if k in data] + (["$.grid.labels"] if "labels" in g else [])
+        if newer:
+            raise DataFileError([FileProblem(file, where, "needs map version 2 (label schemes and off-board "
+                                                          "spaces came with it)") for where in newer])
+    labels = LabelScheme(g.get("labels", LabelScheme.CCRR))
+    grid = GridSpec(Orientation(g["orientation"]), g["columns"], g["rows"], Shifted(g["shifted"]), labels)
     meta = MapMeta(**data.get("meta", {}), ruleset=data.get("ruleset"))
     board = Board(grid, meta)
     problems = []
 
     def hex_of(label: str, where: str) -> Hex | None:
-        h = grid.parse_label(label)
-        if h not in board:
-            problems.append(
-                FileProblem(file, where, f"hex {label} is off the map ({grid.columns}x{grid.rows})")
-            )
+        try:
+            return board.hex_at(label)
+        except ValueError as exc:
+            problems.append(FileProblem(file, where, str(exc)))
             return None
-        return h
+
+    _add_spaces(board, data.get("spaces", {}), file, problems)
 
     for label, spec in data.get("hexes", {}).items():
         where = f"$.hexes.{label}"
         h = hex_of(label, where)
         if h is None:
+            continue
+        if board.is_space(h):
+            problems.append(FileProblem(file, where, f"{label} is an off-board space: describe it under $.spaces"))
             continue
         terrain = Terrain(spec.get("terrain", Terrain.PLAIN))
         features = frozenset(HexFeature(f) for f in spec.get("features", []))
@@ -95,6 +106,9 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>", folder: Path | No
         first, second = key.split("/")
         a, b = hex_of(first, where), hex_of(second, where)
         if a is None or b is None:
+            continue
+        if board.is_space(a) or board.is_space(b):
+            problems.append(FileProblem(file, where, "a link of an off-board space belongs under $.spaces.*.links"))
             continue
         if not are_adjacent(a, b):
             problems.append(
@@ -144,9 +158,51 @@ def board_from_dict(data: dict[str, Any], file: str = "<map>", folder: Path | No
         area = [hex_of(label, f"$.areas.{name}[{j}]") for j, label in enumerate(labels)]
         board.areas[name] = frozenset(h for h in area if h is not None)
 
+    _link_spaces(board, data.get("spaces", {}), file, problems)
     if problems:
         raise DataFileError(problems)
     return board
+
+
+def _add_spaces(board: Board, spaces: dict[str, Any], file: str, problems: list[FileProblem]) -> None:
+    for name, spec in spaces.items():
+        where = f"$.spaces.{name}"
+        try:
+            at = board.grid.parse_label(spec["at"])
+        except ValueError as exc:
+            problems.append(FileProblem(file, where + ".at", str(exc)))
+            continue
+        terrain = Terrain(spec.get("terrain", Terrain.PLAIN))
+        data = HexData(terrain, spec.get("level", DEFAULT_LEVEL[terrain]),
+                       frozenset(HexFeature(f) for f in spec.get("features", [])))
+        try:
+            board.add_space(name, at, data)
+        except ValueError as exc:
+            problems.append(FileProblem(file, where, f"{exc} (a space is drawn outside the grid)"))
+
+
+def _link_spaces(board: Board, spaces: dict[str, Any], file: str, problems: list[FileProblem]) -> None:
+    seen: dict[frozenset[Hex], str] = {}
+    for name, spec in spaces.items():
+        if name not in board.spaces.values():
+            continue
+        space = board.hex_at(name)
+        for other, features in spec.get("links", {}).items():
+            where = f"$.spaces.{name}.links.{other}"
+            try:
+                target = board.hex_at(other)
+            except ValueError as exc:
+                problems.append(FileProblem(file, where, str(exc)))
+                continue
+            pair = frozenset((space, target))
+            if pair in seen:
+                problems.append(FileProblem(file, where, f"this link is also listed at {seen[pair]}"))
+                continue
+            seen[pair] = where
+            try:
+                board.link(space, target, features)
+            except ValueError as exc:
+                problems.append(FileProblem(file, where, str(exc)))
 
 
 def _paths_of_version_1(board: Board) -> list[PathLine]:
@@ -163,7 +219,7 @@ def board_to_dict(board: Board, folder: Path | None = None) -> dict[str, Any]:
     hexes: dict[str, Any] = {}
     for h in board.hexes():
         data = board.hex_data(h)
-        if data == HexData():
+        if data == HexData() or board.is_space(h):
             continue
         spec: dict[str, Any] = {"terrain": str(data.terrain), "level": data.level}
         if data.features:
@@ -177,6 +233,15 @@ def board_to_dict(board: Board, folder: Path | None = None) -> dict[str, Any]:
         first, second = sorted((label(side.a), label(side.b)))
         hexsides[f"{first}/{second}"] = sorted(str(f) for f in features)
 
+    spaces = _spaces_to_dict(board)
+    grid = {
+        "orientation": str(board.grid.orientation),
+        "columns": board.grid.columns,
+        "rows": board.grid.rows,
+        "shifted": str(board.grid.shifted),
+    }
+    if board.grid.labels != LabelScheme.CCRR:
+        grid["labels"] = str(board.grid.labels)
     m = board.meta
     ruleset = {} if m.ruleset is None else {"ruleset": m.ruleset}
     result: dict[str, Any] = {
@@ -184,12 +249,7 @@ def board_to_dict(board: Board, folder: Path | None = None) -> dict[str, Any]:
         "version": MAP_VERSION,
         **ruleset,
         "meta": {"name": m.name, "source": m.source, "provenance": m.provenance, "notes": m.notes},
-        "grid": {
-            "orientation": str(board.grid.orientation),
-            "columns": board.grid.columns,
-            "rows": board.grid.rows,
-            "shifted": str(board.grid.shifted),
-        },
+        "grid": grid,
         "hexes": hexes,
         "hexsides": hexsides,
         # Slope lines keep their order (pile first); the list is sorted by pile.
@@ -198,6 +258,8 @@ def board_to_dict(board: Board, folder: Path | None = None) -> dict[str, Any]:
         # Paths keep the order they were drawn in; the list is sorted for stable diffs.
         "paths": sorted([label(h) for h in line.hexes] for line in board.paths),
     }
+    if spaces:
+        result["spaces"] = spaces
     if board.background is not None:
         result["background"] = {
             "image": _relative(board.background.image, folder),
@@ -205,6 +267,24 @@ def board_to_dict(board: Board, folder: Path | None = None) -> dict[str, Any]:
             "opacity": round(board.background.opacity, 3),
         }
     return result
+
+
+def _spaces_to_dict(board: Board) -> dict[str, Any]:
+    """Each space with its links; a link between two spaces is listed under the first by name."""
+    spaces: dict[str, Any] = {}
+    for at, name in board.spaces.items():
+        d = board.hex_data(at)
+        spec: dict[str, Any] = {"at": board.grid.label(at), "terrain": str(d.terrain), "level": d.level}
+        if d.features:
+            spec["features"] = sorted(str(f) for f in d.features)
+        spec["links"] = {}
+        spaces[name] = spec
+    for (a, b), features in board.links().items():
+        owner, other = (a, b) if board.is_space(a) else (b, a)
+        if board.is_space(other) and board.label(other) < board.label(owner):
+            owner, other = other, owner
+        spaces[board.label(owner)]["links"][board.label(other)] = sorted(str(f) for f in features)
+    return spaces
 
 
 def _relative(image: Path, folder: Path | None) -> str:

@@ -5,6 +5,12 @@ Nodes are :class:`~bofa_studio.hexgrid.Hex` keys with the attributes ``terrain``
 (or ``None``) and ``label``. Every pair of adjacent on-map hexes is joined by an
 edge whose ``features`` attribute holds the hexside's :class:`HexsideFeature` values.
 
+A board may also hold *off-board spaces*: named nodes (``Tunnel-1``) that the rules
+treat as terrain but that the printed map draws beside the board (Helm's Deep's road
+tunnel and culvert under the Hornburg). A space sits at a hex position outside the
+grid, so it is drawn there, and is joined only by the links the map lists, never by
+adjacency; its links are not hexsides of the printed grid (see :meth:`Board.links`).
+
 The editor, the rules, line of sight and rendering all read this one model. It
 changes only through the mutator methods below, which tell subscribers what
 changed, so views can redraw without keeping a copy of the map.
@@ -25,7 +31,7 @@ from bofa_studio.hexgrid import GridSpec, Hex, Hexside, are_adjacent
 
 
 class Terrain(StrEnum):
-    """Terrain types of the 1984 Terrain Table."""
+    """Terrain types of the 1984 Terrain Table, then those Helm's Deep adds."""
 
     PLAIN = "plain"
     MOUNTAIN = "mountain"  # levels 1-4
@@ -34,6 +40,14 @@ class Terrain(StrEnum):
     DALE = "dale"
     CLIFF = "cliff"
     FRONT_GATE = "front_gate"
+    # Helm's Deep (its rulebook IV, V-5.1): castle walls, the Hornburg's towers and the spaces under them.
+    MOAT = "moat"
+    STREAM = "stream"  # the Klammbach
+    RAMP = "ramp"  # hex F-4 before the outer wall's passage: -3 to attack from (V 5.1)
+    WALL = "wall"
+    HORNBURG = "hornburg"
+    TUNNEL = "tunnel"
+    CULVERT = "culvert"
 
 
 # Default height of each terrain, per board-notes.md "Levels": mountains carry their
@@ -46,6 +60,13 @@ DEFAULT_LEVEL = {
     Terrain.DALE: 0,
     Terrain.CLIFF: 0,
     Terrain.FRONT_GATE: 0,
+    Terrain.MOAT: 0,
+    Terrain.STREAM: 0,
+    Terrain.RAMP: 0,
+    Terrain.WALL: 2,
+    Terrain.HORNBURG: 2,
+    Terrain.TUNNEL: 1,
+    Terrain.CULVERT: 0,
 }
 
 MAX_LEVEL = 4
@@ -60,11 +81,15 @@ class HexFeature(StrEnum):
     DALE_STAR = "dale_star"
     DESTROYED_BRIDGE = "destroyed_bridge"
     VICTORY = "victory"
+    ROAD = "road"  # Helm's Deep IV: half a point from road to road
+    EXIT = "exit"  # Helm's Deep 8.2: E-17, where units are pushed off the board
 
 
 class HexsideFeature(StrEnum):
     RIVER = "river"
     FRONT_GATE_WALL = "front_gate_wall"
+    LIGHT_GATE = "light_gate"  # Helm's Deep VI: the outer courtyard's four gates
+    BIG_GATE = "big_gate"  # Helm's Deep VI: the road tunnel's gates, opened only by bombs
 
 
 # Hexside features that nothing may move, fight or shoot across (B-6, B-7).
@@ -164,6 +189,8 @@ class Board:
         self.areas: dict[str, frozenset[Hex]] = {}
         self.paths: list[PathLine] = []
         self.background: Background | None = None
+        self.spaces: dict[Hex, str] = {}  # off-board space -> its name (its label)
+        self._space_names: dict[str, Hex] = {}
         self._listeners: list[Callable[[BoardChange], None]] = []
         # Bumped by every mutation before any listener hears of it, so a cache keyed on it
         # (los_index) is never stale, even when asked from inside another listener.
@@ -205,16 +232,61 @@ class Board:
         return n
 
     def label(self, h: Hex) -> str:
-        return self.grid.label(h)
+        name = self.spaces.get(h)
+        return name if name is not None else self.grid.label(h)
 
     def hex_at(self, label: str) -> Hex:
-        """The on-map hex with this ``CCRR`` label; ValueError if malformed or off the map."""
+        """The hex or off-board space with this label (in the map's scheme); ValueError if none."""
+        space = self._space_names.get(label.strip())
+        if space is not None:
+            return space
         h = self.grid.parse_label(label)
-        if h not in self.graph:
+        if h not in self.graph or h in self.spaces:
             raise ValueError(
                 f"hex {label} is off the map ({self.grid.columns} columns x {self.grid.rows} rows)"
             )
         return h
+
+    # -- off-board spaces ----------------------------------------------------
+    def is_space(self, h: Hex) -> bool:
+        return h in self.spaces
+
+    def add_space(self, name: str, at: Hex, data: HexData | None = None) -> Hex:
+        """Add an off-board space drawn at ``at`` (outside the grid); it has no links yet."""
+        if name in self._space_names:
+            raise ValueError(f"the map already has a space named {name!r}")
+        if self.grid.contains(at) or at in self.graph:
+            raise ValueError(f"space {name!r} would sit on {self.grid.label(at)}, which is taken")
+        try:
+            self.grid.parse_label(name)
+        except ValueError:
+            pass
+        else:
+            raise ValueError(f"space name {name!r} reads as a hex label; name it in words (Tunnel-1)")
+        self.graph.add_node(at, label=name, **_node_attrs(data or HexData()))
+        self.spaces[at] = name
+        self._space_names[name] = at
+        self._notify(BoardChange("hex", hexes=(at,)))
+        return at
+
+    def link(self, a: Hex, b: Hex, features: Iterable[HexsideFeature] = ()) -> None:
+        """Join an off-board space to a hex or another space (the only way into a space)."""
+        self._require(a)
+        self._require(b)
+        if a not in self.spaces and b not in self.spaces:
+            raise ValueError(f"{self.label(a)} and {self.label(b)}: links join off-board spaces; hexes join by adjacency")
+        if a == b:
+            raise ValueError(f"{self.label(a)} cannot be linked to itself")
+        self.graph.add_edge(a, b, features=frozenset(HexsideFeature(f) for f in features))
+        self._notify(BoardChange("hexside", hexes=(a, b)))
+
+    def links(self) -> dict[tuple[Hex, Hex], frozenset[HexsideFeature]]:
+        """Every link of an off-board space, as (a, b) with a < b, and its features."""
+        result = {}
+        for a, b, fs in self.graph.edges(data="features"):
+            if a in self.spaces or b in self.spaces:
+                result[(a, b) if a < b else (b, a)] = fs
+        return dict(sorted(result.items()))
 
     # networkx is untyped: each attribute is read into a typed name, which costs nothing at run time.
     def terrain(self, h: Hex) -> Terrain:
@@ -280,17 +352,20 @@ class Board:
 
     # -- hexside queries -------------------------------------------------------
     def hexsides(self) -> Iterator[Hexside]:
+        """The printed grid's hexsides (a space's links are not hexsides: see :meth:`links`)."""
         for a, b in self.graph.edges:
-            yield Hexside.between(a, b)
+            if a not in self.spaces and b not in self.spaces:
+                yield Hexside.between(a, b)
 
     def hexside_features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
-        """Features of the hexside between two adjacent on-map hexes."""
+        """Features of the hexside (or space link) between two joined nodes."""
         features: frozenset[HexsideFeature] = self.graph.edges[a, b]["features"]
         return features
 
     def featured_hexsides(self) -> dict[Hexside, frozenset[HexsideFeature]]:
         return {
-            Hexside.between(a, b): fs for a, b, fs in self.graph.edges(data="features") if fs
+            Hexside.between(a, b): fs for a, b, fs in self.graph.edges(data="features")
+            if fs and a not in self.spaces and b not in self.spaces
         }
 
     def neighbors(self, h: Hex) -> list[Hex]:
@@ -358,7 +433,7 @@ class Board:
     def set_hexside_features(self, a: Hex, b: Hex, features: Iterable[HexsideFeature]) -> None:
         self._require(a)
         self._require(b)
-        if not are_adjacent(a, b):
+        if not self.graph.has_edge(a, b):
             raise ValueError(f"{self.label(a)} and {self.label(b)} are not adjacent")
         self.graph.edges[a, b]["features"] = frozenset(HexsideFeature(f) for f in features)
         self._notify(BoardChange("hexside", hexsides=(Hexside.between(a, b),)))
@@ -432,6 +507,12 @@ class Board:
         for a, b, fs in self.graph.edges(data="features"):
             if fs and board.graph.has_edge(a, b):
                 board.graph.edges[a, b]["features"] = fs
+        for at, name in self.spaces.items():
+            if not board.grid.contains(at):
+                board.add_space(name, at, self.hex_data(at))
+        for (a, b), fs in self.links().items():
+            if a in board.graph and b in board.graph:
+                board.graph.add_edge(a, b, features=fs)
         board.slope_lines = [s for s in self.slope_lines if all(h in board.graph for h in s.hexes)]
         board.areas = {k: frozenset(h for h in v if h in board.graph) for k, v in self.areas.items()}
         board.paths = clip_paths(self.paths, board.graph)
@@ -451,8 +532,10 @@ class Board:
         return (
             self.grid == other.grid
             and self.meta == other.meta
-            and all(self.hex_data(h) == other.hex_data(h) for h in self.hexes())
+            and all(h in other and self.hex_data(h) == other.hex_data(h) for h in self.hexes())
+            and self.spaces == other.spaces
             and self.featured_hexsides() == other.featured_hexsides()
+            and self.links() == other.links()
             and sorted(s.hexes for s in self.slope_lines) == sorted(s.hexes for s in other.slope_lines)
             and self.areas == other.areas
             and sorted(p.hexes for p in self.paths) == sorted(p.hexes for p in other.paths)

@@ -9,12 +9,26 @@ any ruleset the same way.
 
 from __future__ import annotations
 
-from bofa_studio.board.model import Board
+from bofa_studio.board.model import Board, HexsideFeature
 from bofa_studio.board.validate import MapCheck, MapProblem, validate_board
 from bofa_studio.rules.registry import UnknownRuleset, known_rulesets, ruleset_module
 
 # Validate for the ruleset the map itself names (``board.meta.ruleset``).
 MAP_RULESET = "<the map's own>"
+# The hexside features an editor offers on a map meant for no ruleset (or one that declares none).
+DEFAULT_HEXSIDE_FEATURES = (HexsideFeature.RIVER, HexsideFeature.FRONT_GATE_WALL)
+
+
+def hexside_features(board: Board) -> tuple[HexsideFeature, ...]:
+    """The hexside features the map's ruleset declares (``HEXSIDE_FEATURES`` of its package,
+    such as Helm's Deep's gates), in the order an editor cycles them."""
+    if board.meta.ruleset is None:
+        return DEFAULT_HEXSIDE_FEATURES
+    try:
+        declared = getattr(ruleset_module(board.meta.ruleset), "HEXSIDE_FEATURES", None)
+    except UnknownRuleset:
+        declared = None
+    return tuple(HexsideFeature(f) for f in declared) if declared else DEFAULT_HEXSIDE_FEATURES
 
 
 def ruleset_map_check(name: str) -> MapCheck | None:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from bofa_studio.board.model import Board
 
 # Built-in rulesets: name -> the module that registers it.
-BUILT_IN = {"bofa1984": "bofa_studio.rules.bofa1984"}
+BUILT_IN = {"bofa1984": "bofa_studio.rules.bofa1984", "helmsdeep": "bofa_studio.rules.helmsdeep"}
 
 GameFactory = Callable[..., Any]  # (scenario dict, board, options) -> Game
 _FACTORIES: dict[str, GameFactory] = {}

@@ -26,6 +26,8 @@ from bofa_studio.jsonfile import (
 )
 from bofa_studio.scenario import SCENARIO_FORMAT, resolve_map, scenario_schema
 
+EDITABLE_RULESET = "bofa1984"  # the editor's panels are built for the 1984 game's scenario shape
+
 
 def open_scenario(path: str | os.PathLike[str]) -> tuple[dict[str, Any], Board, str]:
     """Data, board and absolute map path of a scenario file.
@@ -37,6 +39,12 @@ def open_scenario(path: str | os.PathLike[str]) -> tuple[dict[str, Any], Board, 
     """
     file = str(path)
     data = read_json(path, SCENARIO_FORMAT)
+    ruleset = data.get("ruleset")
+    if ruleset not in (None, EDITABLE_RULESET):
+        raise DataFileError([FileProblem(
+            file, "$.ruleset", f"this scenario is for the {ruleset} rules; the scenario editor edits "
+                               f"{EDITABLE_RULESET} scenarios only so far (edit it as text and check it "
+                               "with bofa-studio validate)")], unreadable=True)
     problems = schema_problems(file, data, scenario_schema())
     if problems:
         raise DataFileError(problems)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 import bofa_studio
-from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
+from bofa_studio.hexgrid import GridSpec, LabelScheme, Orientation, Shifted
 from bofa_studio.rules.registry import known_rulesets
 
 RULEBOOK = "bofa-1984-rulebook.txt"
@@ -101,13 +101,18 @@ class NewMapDialog(QDialog):
         form.addRow("Columns", self.columns)
         form.addRow("Rows", self.rows)
         form.addRow("Orientation", self.orientation)
+        self.labels = QComboBox()
+        self.labels.addItem("Column and row, four digits (0712)", LabelScheme.CCRR)
+        self.labels.addItem("Column letter and row number (F-11)", LabelScheme.LETTER_NUMBER)
         form.addRow("Numbering", self.shifted)
         form.addRow("Ruleset", self.ruleset)
+        form.addRow("Hex names", self.labels)
         form.addRow(_buttons(self))
 
     def grid(self) -> GridSpec:
         return GridSpec(
-            self.orientation.currentData(), self.columns.value(), self.rows.value(), self.shifted.currentData()
+            self.orientation.currentData(), self.columns.value(), self.rows.value(), self.shifted.currentData(),
+            self.labels.currentData(),
         )
 
     def answer(self) -> NewMapAnswer:

@@ -24,6 +24,14 @@ TERRAIN_COLORS = {
     Terrain.DALE: QColor("#dcc3a8"),
     Terrain.CLIFF: QColor("#5b534c"),
     Terrain.FRONT_GATE: QColor("#8c8c8c"),
+    # Helm's Deep
+    Terrain.MOAT: QColor("#9fb7a8"),
+    Terrain.STREAM: QColor("#a9c8e8"),
+    Terrain.RAMP: QColor("#cbbf95"),
+    Terrain.WALL: QColor("#a39d92"),
+    Terrain.HORNBURG: QColor("#7d766b"),
+    Terrain.TUNNEL: QColor("#b7a58a"),
+    Terrain.CULVERT: QColor("#8fb0c9"),
 }
 
 # Mountain levels 1-4, lightest to darkest (4 is the crest).
@@ -40,6 +48,7 @@ LEVEL_TEXT = QColor("#2b2015")
 LEVEL_TEXT_ON_DARK = QColor("#f5eddc")
 LABEL_TEXT_ON_DARK = QColor("#ece4d4")
 RIVER = QColor("#2f6fd6")
+GATE = QColor("#7a4a1c")  # Helm's Deep's light and big gates
 FRONT_GATE_WALL = QColor("#d0202a")
 ROAD = QColor("#8a5a2b")
 SLOPE_LINE = QColor("#3b2a1a")

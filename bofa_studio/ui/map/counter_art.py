@@ -31,6 +31,11 @@ COUNTER_COLOURS: dict[str, tuple[str, str]] = {
     "yellow_black": ("#f0d04a", "#111111"),  # Gurash's tribe
     "brown_black": ("#8b5a2b", "#111111"),  # the wolves
     "brown_darkbrown": ("#a0703e", "#3a2210"),  # the wargs
+    # Helm's Deep II: "The red stones represent the forces of the Men of Rohan", the green
+    # Saruman's Dunlendings, the blue his Uruk-Hai.
+    "rohan_red": ("#b8322a", "#fff6e0"),
+    "dunlending_green": ("#2f6b3a", "#f2f2e8"),
+    "uruk_blue": ("#2b4f8f", "#f2f2e8"),
 }
 FALLBACK_COLOURS = ("#cccccc", "#000000")
 
@@ -232,6 +237,48 @@ def _hysteria_marker(painter: QPainter, rect: QRectF) -> None:
 
 
 STACK_OFFSET = 0.12  # of the counter size, up and to the right per counter beneath
+
+
+def paint_ladder_marker(painter: QPainter, rect: QRectF) -> None:
+    """Helm's Deep VI: "the eight game pieces that have ladder symbols": rails and rungs on wood."""
+    s = rect.width()
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor(20, 20, 20), s * 0.035))
+    painter.setBrush(QColor("#e8d9a8"))
+    painter.drawRoundedRect(rect, s * 0.08, s * 0.08)
+    wood = QPen(QColor("#6b4423"), s * 0.07, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    painter.setPen(wood)
+    left, right = rect.left() + s * 0.32, rect.right() - s * 0.32
+    top, bottom = rect.top() + s * 0.12, rect.bottom() - s * 0.12
+    painter.drawLine(QPointF(left, top), QPointF(left, bottom))
+    painter.drawLine(QPointF(right, top), QPointF(right, bottom))
+    for i in range(1, 6):
+        y = top + (bottom - top) * i / 6
+        painter.drawLine(QPointF(left, y), QPointF(right, y))
+    painter.restore()
+
+
+def paint_bomb_marker(painter: QPainter, rect: QRectF) -> None:
+    """Helm's Deep VI: "the four small tokens with the bomb symbol": a black ball with a lit fuse."""
+    s = rect.width()
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor(20, 20, 20), s * 0.035))
+    painter.setBrush(QColor("#d9d4c7"))
+    painter.drawEllipse(rect)
+    painter.setBrush(QColor("#161616"))
+    ball = QRectF(rect.left() + s * 0.2, rect.top() + s * 0.3, s * 0.5, s * 0.5)
+    painter.drawEllipse(ball)
+    painter.setPen(QPen(QColor("#6b4423"), s * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    fuse = QPainterPath(QPointF(ball.center().x() + s * 0.12, ball.top() + s * 0.05))
+    fuse.quadTo(QPointF(rect.left() + s * 0.75, rect.top() + s * 0.15), QPointF(rect.left() + s * 0.82, rect.top() + s * 0.2))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(fuse)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#f29a1f"))
+    painter.drawEllipse(QPointF(rect.left() + s * 0.84, rect.top() + s * 0.18), s * 0.07, s * 0.07)
+    painter.restore()
 
 
 def paint_stack(painter: QPainter, center: QPointF, size: float, faces: list[CounterFace]) -> None:

@@ -285,6 +285,7 @@ class HexsideLayer(QGraphicsItem):
         self.prepareGeometryChange()
         self.river = QPainterPath()
         self.walls = QPainterPath()
+        self.gates = QPainterPath()
         for side, features in self.map_scene.board.featured_hexsides().items():
             a, b = self.map_scene.hexside_points(side)
             if HexsideFeature.RIVER in features:
@@ -293,6 +294,9 @@ class HexsideLayer(QGraphicsItem):
             if HexsideFeature.FRONT_GATE_WALL in features:
                 self.walls.moveTo(a)
                 self.walls.lineTo(b)
+            if features & {HexsideFeature.LIGHT_GATE, HexsideFeature.BIG_GATE}:
+                self.gates.moveTo(a)
+                self.gates.lineTo(b)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -308,6 +312,8 @@ class HexsideLayer(QGraphicsItem):
         width = _screen_width(painter, option, style.HEX_PX * 0.18, 3.5)
         painter.setPen(QPen(style.FRONT_GATE_WALL, width, Qt.PenStyle.SolidLine, cap))
         painter.drawPath(self.walls)
+        painter.setPen(QPen(style.GATE, width, Qt.PenStyle.DashLine, cap))
+        painter.drawPath(self.gates)
 
 
 class RoadLayer(QGraphicsItem):
@@ -333,6 +339,19 @@ class RoadLayer(QGraphicsItem):
                 self.path.lineTo(self.map_scene.hex_center(h))
         for h in board.hexes_with(HexFeature.PATH):
             if h not in on_lines:
+                self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
+        # Roads (Helm's Deep) join every neighbouring road hex; a space's link to the board
+        # is no road drawn across the map.
+        roads = set(board.hexes_with(HexFeature.ROAD))
+        for h in sorted(roads):
+            linked = False
+            for n in board.neighbors(h):
+                if n in roads and board.is_space(n) == board.is_space(h):
+                    linked = True
+                    if h < n:
+                        self.path.moveTo(self.map_scene.hex_center(h))
+                        self.path.lineTo(self.map_scene.hex_center(n))
+            if not linked:
                 self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
         self.update()
 

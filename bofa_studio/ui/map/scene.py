@@ -92,11 +92,16 @@ class MapScene(QGraphicsScene):
     def board_rect(self) -> QRectF:
         # Layers ask for their bounds on every paint, and GridSpec.bounds walks every
         # hex corner: cache it per grid (it cost 8 ms a frame on the 1984 map).
-        if self._rect_grid != self.board.grid:
+        key = (self.board.grid, tuple(self.board.spaces))
+        if self._rect_grid != key:
             x0, y0, x1, y1 = self.board.grid.bounds()
+            # Off-board spaces are drawn beside the grid, inside the scene.
+            for h in self.board.spaces:
+                xs, ys = zip(*self.board.grid.corners(h), strict=True)
+                x0, y0, x1, y1 = min(x0, *xs), min(y0, *ys), max(x1, *xs), max(y1, *ys)
             px = style.HEX_PX
             self._rect = QRectF(x0 * px, y0 * px, (x1 - x0) * px, (y1 - y0) * px)
-            self._rect_grid = self.board.grid
+            self._rect_grid = key
         return QRectF(self._rect)
 
     def hex_at(self, pos: QPointF) -> Hex | None:

@@ -401,28 +401,23 @@ class FeatureTool(HexStrokeTool):
         return f"{'Add' if self._adding else 'Remove'} {name}"
 
 
-HEXSIDE_CYCLE: tuple[frozenset[HexsideFeature], ...] = (
-    frozenset(),
-    frozenset({HexsideFeature.RIVER}),
-    frozenset({HexsideFeature.FRONT_GATE_WALL}),
-)
+HEXSIDE_NAMES = {HexsideFeature.FRONT_GATE_WALL: "Front Gate wall"}
 
 
-def next_hexside_state(current: frozenset[HexsideFeature]) -> frozenset[HexsideFeature]:
-    """none -> river -> Front Gate wall -> none."""
-    if HexsideFeature.FRONT_GATE_WALL in current:
-        return frozenset()
-    if HexsideFeature.RIVER in current:
-        return frozenset({HexsideFeature.FRONT_GATE_WALL})
-    return frozenset({HexsideFeature.RIVER})
+def next_hexside_state(current: frozenset[HexsideFeature],
+                       cycle: tuple[HexsideFeature, ...] = (HexsideFeature.RIVER, HexsideFeature.FRONT_GATE_WALL),
+                       ) -> frozenset[HexsideFeature]:
+    """none -> each feature of ``cycle`` in turn -> none (the 1984 map: river, Front Gate wall)."""
+    for i, feature in enumerate(cycle):
+        if feature in current:
+            return frozenset({cycle[i + 1]}) if i + 1 < len(cycle) else frozenset()
+    return frozenset({cycle[0]}) if cycle else frozenset()
 
 
 def hexside_state_name(features: frozenset[HexsideFeature]) -> str:
-    if HexsideFeature.FRONT_GATE_WALL in features:
-        return "Front Gate wall"
-    if HexsideFeature.RIVER in features:
-        return "river"
-    return "no feature"
+    if not features:
+        return "no feature"
+    return " and ".join(HEXSIDE_NAMES.get(f, str(f).replace("_", " ")) for f in sorted(features))
 
 
 Vertex = tuple[float, float]
@@ -488,7 +483,8 @@ class HexsideTool(Tool):
     name = "Hexsides"
     key = "hexside"
     shortcut = "H"
-    hint = "Hexsides: click near a hexside to cycle river, Front Gate wall, none; drag along hex edges to draw; right-click clears."
+    hint = ("Hexsides: click near a hexside to cycle the features the map's rules draw (river, Front Gate wall, "
+            "or gates...), then none; drag along hex edges to draw; right-click clears.")
     # While dragging, the line moves on to a corner once the pointer is this close to it (hex radii):
     # a hand that wobbles across the middle of a hexside does not add a spur.
     CORNER_REACH = 0.45
@@ -513,7 +509,7 @@ class HexsideTool(Tool):
         if side is None or event.button not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             return
         current = self.board.hexside_features(side.a, side.b)
-        self._state = frozenset() if event.button == Qt.MouseButton.RightButton else next_hexside_state(current)
+        self._state = frozenset() if event.button == Qt.MouseButton.RightButton else self._next(current)
         self._stroke = new_stroke()
         # Set on release if the pointer never reaches another corner (a click): pressed
         # near a corner, the nearest hexside may be one the drag then leaves, a spur.
@@ -564,7 +560,13 @@ class HexsideTool(Tool):
 
     def cycle(self, side: Hexside) -> None:
         """What a click on the hexside does."""
-        self.set_side(side, next_hexside_state(self.board.hexside_features(side.a, side.b)))
+        self.set_side(side, self._next(self.board.hexside_features(side.a, side.b)))
+
+    def _next(self, current: frozenset[HexsideFeature]) -> frozenset[HexsideFeature]:
+        # The map's ruleset declares which hexside features its maps draw (gates for Helm's Deep).
+        from bofa_studio.rules.maps import hexside_features
+
+        return next_hexside_state(current, hexside_features(self.board))
 
     def _say(self, side: Hexside) -> None:
         # What the hexside is now and what a click makes it: a wall and a river look alike
@@ -572,7 +574,7 @@ class HexsideTool(Tool):
         current = self.board.hexside_features(side.a, side.b)
         self.ctx.message(f"Hexside {self.board.label(side.a)}/{self.board.label(side.b)}: "
                          f"{hexside_state_name(current)}; a click makes it "
-                         f"{hexside_state_name(next_hexside_state(current))}")
+                         f"{hexside_state_name(self._next(current))}")
 
     def _show_hover(self, side: Hexside | None) -> None:
         overlay = self.ctx.scene.overlay

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from bofa_studio.board.mapfile import load_map, save_map
 from bofa_studio.board.model import Terrain
-from bofa_studio.hexgrid import GridSpec, Orientation, Shifted
+from bofa_studio.hexgrid import GridSpec, LabelScheme, Orientation, Shifted
 from bofa_studio.ui import dialogs
 from bofa_studio.ui.map_editor.window import MainWindow
 from tests.ui.conftest import hx, small_board
@@ -104,6 +104,9 @@ def test_new_map_dialog_builds_a_grid(qtbot):
     dialog.orientation.setCurrentIndex(1)
     dialog.shifted.setCurrentIndex(1)
     assert dialog.grid() == GridSpec(Orientation.POINTY, 20, 15, Shifted.ODD)
+    dialog.labels.setCurrentIndex(1)
+    grid = dialog.grid()
+    assert grid.labels == LabelScheme.LETTER_NUMBER and grid.label(grid.from_offset(5, 10)) == "F-11"
 
 
 def test_new_map_dialog_asks_for_a_ruleset_or_none(qtbot):
