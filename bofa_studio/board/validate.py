@@ -64,17 +64,10 @@ def _side(board: Board, side: Hexside, message: str) -> MapProblem:
 
 
 def _check_levels(board: Board) -> list[MapProblem]:
-    problems = []
-    for h in sorted(board.hexes()):
-        terrain, level = board.terrain(h), board.level(h)
-        if terrain == Terrain.MOUNTAIN and not 1 <= level <= MAX_LEVEL:
-            problems.append(problem_at(board, h, f"a mountain hex must be at level 1-{MAX_LEVEL}, not {level}"))
-        elif terrain == Terrain.SUMMIT and level < 1:
-            problems.append(problem_at(board, h, "a summit hex must be above the plain (level 1 or more)"))
-        elif terrain not in (Terrain.MOUNTAIN, Terrain.SUMMIT) and level != 0:
-            name = str(terrain).replace("_", " ")
-            problems.append(problem_at(board, h, f"a {name} hex lies at plain height (level 0), not level {level}"))
-    return problems
+    """Levels within the scale every map shares; which terrain lies how high is a ruleset's
+    requirement (the 1984 game's mountains are levels 1-4, its plain level 0)."""
+    return [problem_at(board, h, f"level {board.level(h)} is outside 0-{MAX_LEVEL}")
+            for h in sorted(board.hexes()) if not 0 <= board.level(h) <= MAX_LEVEL]
 
 
 def _vertices(side: Hexside) -> list[frozenset[Hex]]:

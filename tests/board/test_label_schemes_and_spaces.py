@@ -95,9 +95,11 @@ def test_letter_map_with_spaces_round_trips_as_version_2(tmp_path):
     assert board.copy().content_equals(board)
 
 
-def test_a_ccrr_map_without_spaces_is_still_written_as_version_1():
+def test_a_ccrr_map_without_spaces_writes_neither_labels_nor_spaces():
+    """Version 2 is written always (drawn paths came with it too); what a map does not use
+    stays out of the file, so a version 1 reader's fields keep their meaning."""
     data = board_to_dict(Board(GridSpec(columns=4, rows=3)))
-    assert data["version"] == 1 and "labels" not in data["grid"] and "spaces" not in data
+    assert data["version"] == 2 and "labels" not in data["grid"] and "spaces" not in data
 
 
 def test_the_shipped_1984_map_loads_unchanged():

@@ -117,3 +117,20 @@ def test_the_map_file_keeps_its_ruleset(ruleset):
     data = board_to_dict(fresh_map(ruleset))
     assert ("ruleset" in data) == (ruleset is not None)
     assert board_from_dict(data).meta.ruleset == ruleset
+
+
+@pytest.mark.parametrize(
+    ("terrain", "level", "expected"),
+    [(Terrain.MOUNTAIN, 0, "level 1-4"), (Terrain.PLAIN, 2, "plain height"), (Terrain.SUMMIT, 0, "above the plain")],
+)
+def test_levels_fit_the_terrain(small_board, terrain, level, expected):
+    h = small_board.hex_at("1101")
+    small_board.set_terrain(h, terrain, level)
+    assert any(m.startswith("1101:") and expected in m for m in [str(p) for p in check_map(small_board)])
+
+
+def test_level_problems_name_the_terrain_in_words(small_board):
+    """The Problems panel said 'mountain_slope lies at plain height'."""
+    h = small_board.hex_at("0808")
+    small_board.set_terrain(h, Terrain.SLOPE, 1)
+    assert [str(p) for p in check_map(small_board)] == ["0808: a mountain slope hex lies at plain height (level 0), not level 1"]

@@ -12,8 +12,9 @@ def test_lists_problems_and_updates_after_edits(window, qtbot):
     panel = window.validation
     board = window.document.board
     # The test map is meant for no ruleset: geometry alone (its one river hexside is loose).
-    assert [p.message for p in panel.problems] == ["the river stops here: river hexsides must form continuous lines"] * 2
-    # An out-of-range level on a plain hex is a new problem, found after the debounce.
+    assert [p.message for p in panel.problems] == ["the river stops here: river hexsides must form continuous lines"]
+    # Meant for the 1984 game, a level on a plain hex is a problem, found after the debounce.
+    _meant_for_1984(window)
     window.set_tool("level")
     window.tool.level = 3
     window.tool.stroke_hexes([hx(board, "0808")])
@@ -41,9 +42,18 @@ def test_many_edits_validate_once(window, qtbot, monkeypatch):
     assert len(calls) == 1
 
 
+def _meant_for_1984(window) -> None:
+    from dataclasses import replace
+
+    board = window.document.board
+    board.set_meta(replace(board.meta, ruleset="bofa1984"))
+    window.validation.refresh()
+
+
 def test_clicking_a_problem_centres_the_view_on_its_hexes(window, qtbot):
     panel = window.validation
     board = window.document.board
+    _meant_for_1984(window)
     board.set_terrain(hx(board, "1008"), Terrain.SUMMIT, 0)  # summit at level 0: a problem
     panel.refresh()
     row = next(i for i, p in enumerate(panel.problems) if p.location == "1008")
@@ -62,6 +72,7 @@ def test_clicking_a_problem_centres_the_view_on_its_hexes(window, qtbot):
 
 def test_the_highlight_goes_when_the_problem_is_fixed(window):
     board = window.document.board
+    _meant_for_1984(window)
     window.set_tool("level")
     window.tool.level = 2
     window.tool.stroke_hexes([hx(board, "0808")])  # a plain hex at level 2
@@ -95,14 +106,14 @@ def test_a_map_for_a_ruleset_this_program_lacks_keeps_it_and_says_so(window, tmp
     from bofa_studio.board.model import MapMeta
 
     board = window.document.board
-    board.set_meta(MapMeta(name="For later", ruleset="helmsdeep"))
+    board.set_meta(MapMeta(name="For later", ruleset="battle_of_the_pelennor"))
     path = tmp_path / "later.json"
     save_map(board, path)
     assert window.open_map(path)
     combo = window.properties.ruleset
-    assert combo.currentText() == "helmsdeep (not installed)"
+    assert combo.currentText() == "battle_of_the_pelennor (not installed)"
     window.validation.refresh()
-    assert [p.location for p in window.validation.problems if "helmsdeep" in p.message] == ["ruleset"]
+    assert [p.location for p in window.validation.problems if "battle_of_the_pelennor" in p.message] == ["ruleset"]
     window.properties.name.setText("Renamed")
     window.properties.commit()
-    assert board_to_dict(window.document.board)["ruleset"] == "helmsdeep"
+    assert board_to_dict(window.document.board)["ruleset"] == "battle_of_the_pelennor"

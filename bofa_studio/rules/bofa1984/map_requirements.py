@@ -8,7 +8,7 @@ never told about the Front Gate or the five victory locations.
 
 from __future__ import annotations
 
-from bofa_studio.board.model import VICTORY_AREA_PREFIX, Board, HexsideFeature, Terrain
+from bofa_studio.board.model import MAX_LEVEL, VICTORY_AREA_PREFIX, Board, HexsideFeature, Terrain
 from bofa_studio.board.validate import MapProblem, problem_at
 
 EXPECTED_VICTORY_LOCATIONS = 5  # B-11: two guard rooms, Front Gate, summit, Dale
@@ -18,8 +18,23 @@ ENTRY_ROWS_FROM_EDGE = 3  # B-2: "the 3 rows of entry triangles"
 def check_map(board: Board) -> list[MapProblem]:
     """Every 1984 requirement the board misses, in a stable order."""
     problems: list[MapProblem] = []
-    for check in (_check_front_gate, _check_victory_count, _check_summit, _check_entry_groups):
+    for check in (_check_levels, _check_front_gate, _check_victory_count, _check_summit, _check_entry_groups):
         problems.extend(check(board))
+    return problems
+
+
+def _check_levels(board: Board) -> list[MapProblem]:
+    """The 1984 board's levels: mountains 1-4, a summit above the plain, all else level 0."""
+    problems = []
+    for h in sorted(board.hexes()):
+        terrain, level = board.terrain(h), board.level(h)
+        if terrain == Terrain.MOUNTAIN and not 1 <= level <= MAX_LEVEL:
+            problems.append(problem_at(board, h, f"a mountain hex must be at level 1-{MAX_LEVEL}, not {level}"))
+        elif terrain == Terrain.SUMMIT and level < 1:
+            problems.append(problem_at(board, h, "a summit hex must be above the plain (level 1 or more)"))
+        elif terrain not in (Terrain.MOUNTAIN, Terrain.SUMMIT) and level != 0:
+            name = str(terrain).replace("_", " ")
+            problems.append(problem_at(board, h, f"a {name} hex lies at plain height (level 0), not level {level}"))
     return problems
 
 
