@@ -18,6 +18,7 @@ from typing import Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.play.faces import Face
+from bofa_studio.play.inspector import PieceInfo, words
 from bofa_studio.play.marks import Mark
 from bofa_studio.play.presentation import Gesture, PendingPreview, RulesetPlay
 from bofa_studio.play.seats import Seat
@@ -1073,6 +1074,54 @@ class Play(RulesetPlay):
             hits=state.hits.get(piece, 0), hysterical=piece in state.hysteric,
         )
 
+    def has_acted(self, piece: str, state: Any) -> bool:
+        """B-6/B-7/B-8: a counter that has moved, fought or fired this phase has done its part."""
+        return piece in state.moved or piece in state.fought or piece in state.fired
+
+    def piece_info(self, piece: str, state: Any) -> PieceInfo:
+        """A counter as the inspector reads it: both printed faces (the one showing first),
+        its bow's reach (B-8: one less per hex beyond the first), markers, and what it has
+        done this phase."""
+        spec = self.game.specs[piece]
+        steps = max(1, state.steps.get(piece, 2))
+
+        def values(step: int) -> str:
+            bow = spec.bow[step - 1]
+            return (f"strength {spec.strength[step - 1]}" + (f", bow {bow}" if bow else "")
+                    + f", movement {spec.movement[step - 1]}")
+
+        kind = "leader" if spec.leader else words(spec.weapon)
+        lines = [f"{kind}, {words(spec.command)}"]
+        shown, other = ("full", "reduced") if steps == 2 else ("reduced", "full")
+        lines.append(f"{shown} (showing): {values(steps)}")
+        if spec.strength[0] != spec.strength[1] or spec.movement[0] != spec.movement[1] or spec.bow[0] != spec.bow[1]:
+            lines.append(f"{other}: {values(3 - steps)}")
+        bow = spec.bow[steps - 1]
+        if bow:
+            reach = ", ".join(f"{max(0, bow - d + 1)} at {d}" for d in range(1, bow + 1))
+            lines.append(f"bow reaches {bow} hex{'es' if bow > 1 else ''} (B-8: {reach})")
+        if state.hits.get(piece):
+            n = state.hits[piece]
+            lines.append(f"{n} hit{'s' if n > 1 else ''} (S-10)")
+        if piece in state.hysteric:
+            lines.append("hysterical (O-4)")
+        done = [w for w, s in (("moved", state.moved), ("fought", state.fought), ("fired", state.fired))
+                if piece in s]
+        if done:
+            lines.append(" and ".join(done) + " this phase")
+        return PieceInfo(spec.name, self.side_name(spec.side), self.side_colour(spec.side), tuple(lines),
+                         bool(done))
+
+    def hex_notes(self, h: Hex, state: Any) -> tuple[str, ...]:
+        """B-11: the victory location the hex belongs to, and who holds it now."""
+        from bofa_studio.rules.bofa1984 import victory
+
+        i = self.game.idx(h)
+        holders = victory.control(self.game, state)
+        return tuple(f"{words(name).title()}: " + (f"held by the {self.side_name(holders[name])}"
+                                                   if holders.get(name) else "held by neither side") + " (B-11)"
+                     for name, hexes in self.game.victory_hexes.items() if i in hexes)
+
     def face_key(self, piece: str, state: Any) -> tuple[Any, ...]:
         """What a counter's face depends on, for the board's cache of painted faces."""
         return (piece, state.steps.get(piece, 2), state.hits.get(piece, 0), piece in state.hysteric)
@@ -1133,9 +1182,10 @@ class Play(RulesetPlay):
             out.append(Mark("reach", tuple(costs), "area", "#1e783c", "#3caa5a46", width=0,
                             tags={h: str(c) for h, c in costs.items() if not self.stack(h)},
                             tag_colour="#145028", plain_tags=True))
-        if self.checks:
+        if self.checks:  # S-6: named, so a player sees which hexes cost a roll and what it risks
             out.append(Mark("checks", tuple(self.checks), "dashed", "#f9a825", "#f9a8253c", 0.09,
-                            {h: f"M {p:.0%}" for h, p in self.checks.items()}, "#8d5a00"))
+                            {h: f"morale check {p:.0%}" for h, p in self.checks.items()}, "#8d5a00",
+                            overlay="morale"))
         dives = self.dives()
         if dives:
             out.append(Mark("dive_targets", tuple(dives), "outline", "#7b1fa2", "#7b1fa232", 0.12,
@@ -1152,10 +1202,58 @@ class Play(RulesetPlay):
         if emptied is not None:  # B-7: the emptied hex the attackers may advance into
             out.append(Mark("advance", (emptied,), "dashed", "#ff9800", "#ff98003c", 0.12, {emptied: "advance?"},
                             "#8d5a00"))
+        out += self._target_marks()
         out += self._rock_marks()
         out += self._pick_marks()
         out += self._effect_marks()
         return out
+
+    def overlays(self) -> list[tuple[str, str]]:
+        return [("archer_range", "Archers' range and sight"), ("attack_targets", "Attack targets and columns"),
+                ("morale", "Morale checks (Standard Game)")]
+
+    def _target_marks(self) -> list[Mark]:
+        """Before any roll, what the selection can do: attackers ring the enemy hexes they may
+        attack with the combat column on each (B-7); archers shade the hexes in their range
+        and mark each enemy in it as a target (fire strength and column, B-8) or, under S-8,
+        out of sight (the board draws the blocked line to a hovered one)."""
+        s, g = self.state, self.game
+        if not self.selection or s.stage not in ("combat", "fire"):
+            return []
+        origins = {h for h in (self.hex_of(c) for c in self.selection) if h is not None}
+        enemies = {h for h, stack in self.pieces_on_map(s).items()
+                   if all(g.side_of[c] != s.phase_player for c in stack)}
+        if s.stage == "combat":
+            near = sorted(h for h in enemies if any(h.distance(o) == 1 for o in origins))
+            cols = {h: preview.declared_column(g, s, A.Attack(self.selection, h)) for h in near}
+            rings = {h: f"column {col[0]}" for h, col in cols.items() if col is not None}
+            return [Mark("attack_targets", tuple(rings), "outline", "#d32f2f", "#d32f2f1e", 0.1, rings,
+                         tag_key="attack_columns", overlay="attack_targets")] if rings else []
+        reach = max((g.specs[c].bow[max(1, s.steps.get(c, 2)) - 1] for c in self.selection), default=0)
+        if not reach:
+            return []
+        in_range = tuple(h for h in g.board.hexes() if any(0 < h.distance(o) <= reach for o in origins))
+        shots, blocked = {}, {}
+        for h in sorted(enemies & set(in_range)):
+            col = preview.declared_column(g, s, A.Fire(self.selection, h))
+            if col is not None:
+                shots[h] = f"fire {col[1]}, column {col[0]}"
+            elif g.option("s8_fire") and not all(r.clear for r in self._sight(origins, h)):
+                blocked[h] = "no line of sight"
+        out = [Mark("archer_range", in_range, "area", "#1565c0", "#1565c01c", width=0, overlay="archer_range")]
+        if shots:
+            out.append(Mark("fire_targets", tuple(shots), "outline", "#2e7d32", width=0.1, tags=shots,
+                            tag_key="fire_strengths", overlay="archer_range"))
+        if blocked:
+            out.append(Mark("fire_blocked", tuple(blocked), "dashed", "#c62828", width=0.1, tags=blocked,
+                            tag_key="fire_blocked_tags", overlay="archer_range"))
+        return out
+
+    def _sight(self, origins: set[Hex], target: Hex) -> list[Any]:
+        from bofa_studio.los import line_of_sight
+
+        occupied = set(self.pieces_on_map(self.state))
+        return [line_of_sight(self.game.board, o, target, occupied) for o in sorted(origins)]
 
     def _rock_marks(self) -> list[Mark]:
         rocks = self.rocks()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.ui import style
-from bofa_studio.ui.map.counter_art import STACK_OFFSET, CounterFace, paint_counter
+from bofa_studio.ui.map.counter_art import STACK_OFFSET, CounterFace, paint_counter, paint_stack_count
 from bofa_studio.ui.map.scene import MapScene
 
 # A counter covers most of a flat hex's inner height, as on the printed board.
@@ -94,3 +94,5 @@ class CounterLayer(QGraphicsItem):
                 continue
             for rect, counter in zip(rects, stack, strict=True):
                 paint_counter(painter, rect, counter.face, selected=counter.id in self.selected)
+            if len(stack) > 1:
+                paint_stack_count(painter, rects[-1], len(stack))

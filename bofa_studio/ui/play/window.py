@@ -33,6 +33,7 @@ from bofa_studio.ui.map.scene import MapScene
 from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
 from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog
+from bofa_studio.ui.play.inspector import HexPanel, HexTooltips
 from bofa_studio.ui.play.panels import (
     DecisionBanner,
     DecisionPanel,
@@ -163,6 +164,18 @@ class PlayWindow(QMainWindow):
         log_dock.setObjectName("play.log")
         log_dock.setWidget(self.log)
         self.addDockWidget(self._bottom(), log_dock)
+        self.tooltips = HexTooltips(self.view, self.scene, controller)
+        self.hex_panel = HexPanel(controller, self.board)
+        hex_dock = QDockWidget("Hex", self)
+        hex_dock.setObjectName("play.hex")
+        hex_dock.setWidget(self.hex_panel)
+        # Under the decisions, short: the decisions keep most of the height they need.
+        self.splitDockWidget(dock, hex_dock, self._vertical())
+        self.resizeDocks([dock, hex_dock], [700, 170], self._vertical())
+        self.view_menu.clear()
+        for d in (hex_dock, dock, log_dock):
+            self.view_menu.addAction(d.toggleViewAction())
+        self._overlay_actions()
         controller.subscribe(self._changed)
         self._changed()
         if self.isVisible():
@@ -173,6 +186,31 @@ class PlayWindow(QMainWindow):
         from PySide6.QtCore import Qt
 
         return Qt.DockWidgetArea.RightDockWidgetArea
+
+    def _overlay_actions(self) -> None:
+        """View menu: one check per overlay the ruleset names; the choice is kept between games."""
+        layers = self.controller.overlays()
+        if layers:
+            self.view_menu.addSeparator()
+        for name, text in layers:
+            key = f"play/overlay/{name}"
+            shown = self.settings.value(key, True, type=bool)
+            act = self.view_menu.addAction(text)
+            act.setCheckable(True)
+            act.setChecked(shown)
+            act.setObjectName(f"overlay.{name}")
+            self.board.show_overlay(name, shown)
+            act.toggled.connect(partial(self._toggle_overlay, name))
+
+    def _toggle_overlay(self, name: str, shown: bool) -> None:
+        self.settings.setValue(f"play/overlay/{name}", shown)
+        self.board.show_overlay(name, shown)
+
+    @staticmethod
+    def _vertical():
+        from PySide6.QtCore import Qt
+
+        return Qt.Orientation.Vertical
 
     @staticmethod
     def _bottom():
@@ -210,6 +248,8 @@ class PlayWindow(QMainWindow):
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action, self.clear_action])
         edit.setToolTipsVisible(True)
+        # Filled per game: each new game's docks (Hex panel, decisions, log) can be shown or hidden.
+        self.view_menu = self.menuBar().addMenu("&View")
         tools = self.menuBar().addMenu("&Tools")
         self.map_editor_action = action("&Map editor", self._open_map_editor)
         self.scenario_editor_action = action("&Scenario editor", self._open_scenario_editor)
