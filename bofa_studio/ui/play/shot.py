@@ -40,8 +40,11 @@ def shoot_play(path: str | None, width: int, height: int, advance: int | None = 
         window = PlayWindow(controller, settings=settings)
         window.ask_unsaved = lambda: "discard"  # a picture, not a game to keep
         window.show_end = lambda result, parent: None
-        controller.show_for_picture(gesture)
+        if selected is None:
+            controller.show_for_picture(gesture)
         if selected is not None:
+            if controller.handover_to is not None:
+                controller.confirm_handover()  # the player to act has taken the seat
             window.board.click(window.scene.hex_center(selected), selected)
         window.resize(width, height)
         window.show()
