@@ -45,6 +45,7 @@ from bofa_studio.ui.play.panels import (
 
 AUTOSAVE_MS = 400  # saving takes tens of ms: batch a burst of clicks into one write
 SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
+HANDOVER_HEIGHT = 64
 
 
 def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
@@ -127,11 +128,13 @@ class PlayWindow(QMainWindow):
         central = QWidget()
         col = QVBoxLayout(central)
         col.setContentsMargins(0, 0, 0, 0)
-        self.handover = QPushButton()
-        self.handover.setMinimumHeight(64)
+        # The hand-over notice lies over the top of the map (which it disables anyway) rather
+        # than above it in the layout, so showing it never moves the map under the pointer.
+        self.handover = QPushButton(self.view)
+        self.handover.setFixedHeight(HANDOVER_HEIGHT)
         self.handover.clicked.connect(controller.confirm_handover)
+        self.view.installEventFilter(self)
         self.replay_bar = ReplayBar(controller, controller.stop_replay)
-        col.addWidget(self.handover)
         col.addWidget(self.replay_bar)
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -186,6 +189,17 @@ class PlayWindow(QMainWindow):
         from PySide6.QtCore import Qt
 
         return Qt.DockWidgetArea.RightDockWidgetArea
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if obj is getattr(self, "view", None) and event.type() == QEvent.Type.Resize:
+            self._place_handover()
+        return False
+
+    def _place_handover(self) -> None:
+        self.handover.setGeometry(0, 0, self.view.width(), HANDOVER_HEIGHT)
+        self.handover.raise_()
 
     def _overlay_actions(self) -> None:
         """View menu: one check per overlay the ruleset names; the choice is kept between games."""
@@ -281,6 +295,8 @@ class PlayWindow(QMainWindow):
         c = self.controller
         pending = c.handover_to is not None and c.replay is None
         self.handover.setVisible(pending)
+        if pending:
+            self._place_handover()
         self.board.enabled = not pending
         self.view.setEnabled(True)
         if pending:
