@@ -154,7 +154,17 @@ class Play(RulesetPlay):
                     out.append((f"Auto-place {self.seat_name(self.active_seat)}'s counters (scenario setup)",
                                 "auto_place"))
                 continue
-            for a in actions:
+            for i, a in enumerate(actions):
+                if kind == "Skirmish":
+                    # B-7: the button declares the skirmish (with its second wave), so its odds
+                    # show before "Roll for the combat" rolls it.
+                    out.append((self.label(a) + "…", Gesture(f"skirmish:{i}")))
+                    continue
+                if kind == "RollRocks":
+                    # S-7: the button arms the roll, so its line, struck hex and chance show on the
+                    # map and the panel before "Roll the rocks" rolls it.
+                    out.append((self.label(a).replace("Roll rocks", "Rocks", 1) + "…", Gesture(f"rocks:{i}")))
+                    continue
                 out.append((self.label(a), a))
         return out
 
@@ -434,22 +444,15 @@ class Play(RulesetPlay):
         return self.act(move)
 
     def _arm_rocks(self, h: Hex) -> bool:
-        """S-7, with nothing selected: a click on a boulder pile that may roll arms its roll
-        down its first slope line; clicking the pile again arms its next line, and after its
-        last line the click selects the pile's own counters as usual (they may still attack
-        or shoot instead). A click on a hex the rocks would strike arms that roll too
-        (clicking again cycles when several piles reach it)."""
+        """S-7, with nothing selected: a click on a hex the rocks would strike arms that roll
+        (clicking again cycles when several piles reach it). A click on the boulder pile
+        selects its counters like any other (an archer on a pile was hard to select when that
+        click armed the rocks); the pile's rolls are the S-7 buttons of the panel."""
         if self.selection:
             return False
         rocks = self.rocks()
-        lines = [r.action for r in rocks if r.line[0] == h]
-        if lines:
-            if self.armed in lines and lines.index(self.armed) == len(lines) - 1:
-                self.armed = None  # every line shown: on to the pile's counters
-                return False
-            i = lines.index(self.armed) + 1 if self.armed in lines else 0
-            self._arm_roll(lines[i], "another slope line" if i + 1 < len(lines) else "its counters instead")
-            return True
+        if any(r.line[0] == h for r in rocks):
+            return False  # the pile's counters are selected as anywhere else; its rolls are buttons
         options = [r.action for r in rocks if r.struck == h]
         if not options:
             return False
@@ -525,6 +528,7 @@ class Play(RulesetPlay):
         hex becomes the target. A click on a hex the rocks would strike arms them instead."""
         if self._arm_rocks(h):
             return False
+        rocks_armed = self.armed if isinstance(self.armed, A.RollRocks) else None
         self.armed = None
         side = self.decider()
         stack = self.stack(h)
@@ -539,6 +543,14 @@ class Play(RulesetPlay):
                 sel += list(group)
             self.selection = tuple(sel)
             self.refusal = None
+            self._changed()
+        elif stack and rocks_armed is not None and not self.selection:
+            self.armed = rocks_armed  # still armed: the click names no attack
+            rock = next((r for r in self.rocks() if r.action == rocks_armed), None)
+            struck = self._label(rock.struck) if rock is not None and rock.struck is not None else "no hex"
+            self.refusal = RuleError("S-7", f"the rocks armed on {self._label(rocks_armed.pile)} strike {struck}, "
+                                            f"not {self._label(h)}: Roll the rocks, or select attackers first "
+                                            "(right-click drops the rocks)")
             self._changed()
         elif stack:
             self.target = h
@@ -1016,6 +1028,23 @@ class Play(RulesetPlay):
             return False
         if name == "move_no_dive":
             return self.move_without_diving()
+        if name.startswith("skirmish:"):
+            options = self.choices().get("Skirmish", [])
+            i = int(name.split(":", 1)[1])
+            if i < len(options):
+                self._clear_gesture()
+                self.target = options[i].hex
+                self.selection = tuple(options[i].second_wave)
+                self.refusal = None
+                self._changed()
+                return False
+        if name.startswith("rocks:"):
+            options = self.choices().get("RollRocks", [])
+            i = int(name.split(":", 1)[1])
+            if i < len(options):
+                self._clear_gesture()
+                self._arm_roll(options[i], "")
+                return False
         if name.startswith("spell:"):
             self.pick_spell(name.split(":", 1)[1])
             return False
@@ -1050,8 +1079,14 @@ class Play(RulesetPlay):
             if odds.error is not None:
                 return PendingPreview(error=odds.error)
             commit = "Fire!" if self.state.stage == "fire" else "Roll for the combat"
-            return PendingPreview(tuple(odds.describe().split("\n")),
-                                  tuple(m.rule for m in odds.modifiers if m.rule), None, commit)
+            lines = tuple(odds.describe().split("\n"))
+            rules = tuple(m.rule for m in odds.modifiers if m.rule)
+            piles = sorted({self._label(r.line[0]) for r in self.rocks()})
+            if piles:
+                # S-7: rocks roll "before the phase's first fight or shot": this one gives them up.
+                lines += (f"Warning: this gives up the rolling rocks from {', '.join(piles)} for this phase (S-7)",)
+                rules += ("S-7",)
+            return PendingPreview(lines, rules, None, commit)
         if self.armed is not None:
             text = self.armed_text()
             if text:

@@ -3,8 +3,8 @@ attackers may attack and on which column, morale checks named; each toggled from
 
 from __future__ import annotations
 
-from bofa_studio.rules.bofa1984 import preview
 from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984 import preview
 from tests.ui.play.conftest import controller_at
 
 
