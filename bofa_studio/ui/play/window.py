@@ -241,7 +241,7 @@ class PlayWindow(QMainWindow):
         self.save_action = action("&Save", self.save, K.Save)
         self.save_as_action = action("Save &as…", self.save_as, K.SaveAs)
         self.replay_action = action("&Replay this game", self.replay, "Ctrl+R")
-        self.undo_action = action("&Undo", lambda: self.controller.undo(), K.Undo)
+        self.undo_action = action("&Undo", self.undo, K.Undo)
         self.redo_action = action("&Redo", lambda: self.controller.redo(), K.Redo)
         self.end_phase_action = action("&End the phase", lambda: self.controller.end_phase(), "Ctrl+E")
         # Esc drops a half-made gesture (selection, picked counter, armed dive, rocks or spell),
@@ -307,9 +307,10 @@ class PlayWindow(QMainWindow):
         if c.refusal is not None:
             # Also in the status bar: a refused drop lands where the player is looking, the map.
             self.statusBar().showMessage(f"Refused ({c.refusal.rule}): {c.refusal.reason}", 8000)
-        self.undo_action.setEnabled(c.can_undo())
-        # A greyed-out Undo says why in the menu itself (menus do not show tooltips by default).
         blocked = c.undo_block_reason()
+        # Ctrl+Z after a roll is answered (in the status bar), not silently swallowed by a
+        # disabled action; the menu item says why before it is chosen.
+        self.undo_action.setEnabled(c.can_undo() or bool(blocked))
         self.undo_action.setText("&Undo — not after a die roll or blind draw" if blocked else "&Undo")
         self.undo_action.setToolTip(blocked)
         self.undo_action.setStatusTip(blocked)
@@ -405,6 +406,13 @@ class PlayWindow(QMainWindow):
             self.show_error("Cannot save the game", write_error(path, exc))
             return False
         return True
+
+    def undo(self) -> bool:
+        if self.controller.undo():
+            return True
+        reason = self.controller.undo_block_reason() or "nothing to undo"
+        self.statusBar().showMessage(f"Cannot undo: {reason}", 8000)
+        return False
 
     def replay(self) -> None:
         self.controller.start_replay(0)
