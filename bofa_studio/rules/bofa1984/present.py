@@ -986,6 +986,10 @@ class Play(RulesetPlay):
         phases = self.game.mix_for(s.turn)["phases"] if s.turn else "?"
         # Phase 0 is the chip choice that opens the turn (B-3): no phase has been played yet.
         when = f"phase {s.phase_no} of {phases}" if s.phase_no else f"choosing chips, {phases} phases to play"
+        if s.stage in ("draw", "chip"):  # between phases: the one shown has ended (B-3)
+            when = f"phase {s.phase_no} of {phases} over, phase {s.phase_no + 1} next"
+        elif s.stage == "over":
+            when = "the game is over"
         rows = [f"Turn {s.turn} ({'black' if s.turn % 2 else 'white'}), {when}", f"Cup: {cup}"]
         if s.first_chooser:
             chip = chip_name(s.first_chip) if s.first_chip else "…"
