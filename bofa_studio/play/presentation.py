@@ -270,6 +270,13 @@ class RulesetPlay:
         """What the map marks now (zones, reach, targets, chances...), drawn as given."""
         return []
 
+    def side_hexes(self, side: str | None = None) -> list[Hex]:
+        """The hexes holding ``side``'s pieces (by default the side to move): where "Centre on
+        the side to move" looks."""
+        side = self.decider() if side is None else side
+        return [h for h, pieces in self.pieces_on_map(self.shown_state()).items()
+                if any(self.side_of_piece(p) == side for p in pieces)]
+
     def overlays(self) -> list[tuple[str, str]]:
         """(name, menu text) of the overlays the View menu may hide: marks whose ``overlay`` is
         that name. A ruleset with none has no toggles."""

@@ -1447,8 +1447,8 @@ class Play(RulesetPlay):
                       key=lambda h: g.cb.distance(start, g.idx(h)))
             self.click(far)  # a flight that ends elsewhere shows its whole path
             return
-        if rocks:  # a click on the boulder pile: its slope line, the struck hex and the chance
-            self.click(rocks[0].line[0])
+        if rocks:  # the rocks button: its slope line, the struck hex and the chance
+            self._arm_roll(rocks[0].action, "")
             return
         spells = {a.spell for a in legal if isinstance(a, A.CastSpell)}
         if "push_back" in spells and not any(isinstance(a, A.Fire) for a in legal):

@@ -176,6 +176,8 @@ class PlayWindow(QMainWindow):
         self.splitDockWidget(dock, hex_dock, self._vertical())
         self.resizeDocks([dock, hex_dock], [700, 170], self._vertical())
         self.view_menu.clear()
+        self.view_menu.addAction(self.centre_action)
+        self.view_menu.addSeparator()
         for d in (hex_dock, dock, log_dock):
             self.view_menu.addAction(d.toggleViewAction())
         self._overlay_actions()
@@ -262,6 +264,8 @@ class PlayWindow(QMainWindow):
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action, self.clear_action])
         edit.setToolTipsVisible(True)
+        self.centre_action = action("&Centre on the side to move", self.centre_on_side, "Ctrl+Space",
+                                    "Bring the counters of the side to move to the middle of the map")
         # Filled per game: each new game's docks (Hex panel, decisions, log) can be shown or hidden.
         self.view_menu = self.menuBar().addMenu("&View")
         tools = self.menuBar().addMenu("&Tools")
@@ -405,6 +409,15 @@ class PlayWindow(QMainWindow):
         except OSError as exc:
             self.show_error("Cannot save the game", write_error(path, exc))
             return False
+        return True
+
+    def centre_on_side(self) -> bool:
+        """Centre the map on the counters of the side to move (their middle)."""
+        hexes = self.controller.side_hexes()
+        if not hexes:
+            self.statusBar().showMessage("the side to move has no counters on the map", 4000)
+            return False
+        self.view.center_on_hexes(hexes)
         return True
 
     def undo(self) -> bool:

@@ -75,3 +75,17 @@ def test_reinforcement_rows_are_read_whole_at_1280_by_800(qtbot, window_for):
     for i in range(tray.count()):
         assert tray.visualItemRect(tray.item(i)).right() <= tray.viewport().width()
     assert not tray.horizontalScrollBar().isVisible()
+
+
+def test_centre_on_the_side_to_move(qtbot, window_for):
+    c = controller_at({"1610": ["azug_goblin_scimitar_1"], "1612": ["azug_goblin_scimitar_2"],
+                       "0305": ["elf_spearman_1"]}, player="dark")
+    w = window_for(c)
+    w.view.fit()
+    w.view.zoom_by(4.0)
+    w.view.centerOn(w.scene.hex_center(c.game.board.hex_at("0305")))
+    assert w.centre_action in w.view_menu.actions()
+    w.centre_action.trigger()
+    middle = w.view.mapToScene(w.view.viewport().rect().center())
+    target = w.scene.hex_center(c.game.board.hex_at("1611"))
+    assert abs(middle.x() - target.x()) < 4 and abs(middle.y() - target.y()) < 4
