@@ -129,3 +129,31 @@ def test_screenshot_refuses_a_hex_that_is_not_on_the_map(tmp_path, capsys, scena
                  "--select", "9999"]) == 2
     err = capsys.readouterr().err
     assert "--select 9999" in err and "off the map" in err
+
+
+def test_counters_are_painted_once_per_face_and_zoom_step(qtbot, window_for, monkeypatch):
+    """Issue 17: counters were vector art redrawn every frame; now a pan or a repaint at the
+    same zoom copies cached images, and a new zoom step paints each face once more."""
+    from bofa_studio.ui.map import counter_layer
+
+    c = _archer_and_bard()
+    w = window_for(c)
+    painted = []
+    real = counter_layer.paint_counter
+    monkeypatch.setattr(counter_layer, "paint_counter", lambda *a, **k: (painted.append(a[2]), real(*a, **k)))
+    w.board.counters._images.clear()
+    w.view.settle()
+    w.board.counters.update()
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    first = len(painted)
+    assert first == 3  # the archer, Bard and the goblin: one image each
+    w.view.horizontalScrollBar().setValue(w.view.horizontalScrollBar().value() + 20)
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    assert len(painted) == first
+    w.view.zoom_by(2.0)
+    w.view.settle()
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    assert len(painted) == 2 * first
