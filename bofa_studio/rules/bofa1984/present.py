@@ -415,7 +415,6 @@ class Play(RulesetPlay):
             else:
                 self._explain_idle(h)
             return False
-        moving, shaded = self.selection, set(self.reach.moves) if self.reach is not None else set()
         groups = [mine] if len(mine) > 1 else []
         groups += [(c,) for c in reversed(mine)]
         if counter in mine and self.selection != (counter,) and self.selection and self.selection[0] in mine:
@@ -425,23 +424,7 @@ class Play(RulesetPlay):
         else:
             choice = groups[0]
         self.select(choice)
-        self._explain_full_hex(moving, shaded, h)
         return False
-
-    def _explain_full_hex(self, moving: tuple[str, ...], shaded: set[Hex], h: Hex) -> None:
-        """A click on a friendly hex that the selection's reach did not shade selects that
-        hex's counters; when it was not shaded because it is full, B-9 is named (players
-        saw a friendly hex unshaded and did not know why)."""
-        from bofa_studio.rules.bofa1984.stacking import stacking_problem
-
-        if not moving or set(moving) & set(self.stack(h)) or h in shaded:
-            return
-        problem = stacking_problem(self.game, self.state, [*self.stack(h), *moving])
-        if problem:
-            names = " and ".join(self.game.specs[c].name for c in moving)
-            self.message = (f"{names} cannot move to {self._label(h)} (B-9): {problem}; "
-                            f"selected the counters in {self._label(h)} instead")
-            self._changed()
 
     def plain_move(self) -> Any | None:
         """S-7: the plain Move to the armed dive's target hex, when the Eagle may also simply

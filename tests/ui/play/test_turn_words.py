@@ -19,17 +19,3 @@ def test_during_a_phase_the_turn_panel_counts_it(controller):
     play_until(c, lambda c: c.state.stage == "move" and c.state.phase_no > 0)
     first = c.status_rows()[0]
     assert f"phase {c.state.phase_no} of" in first and "over" not in first
-
-
-def test_a_click_on_a_full_friendly_hex_names_the_stacking_limit():
-    """B-9: "only one full-strength counter, or two reduced ones" may end movement in a hex:
-    a full friendly hex is not shaded, and a click on it now says why."""
-    from tests.ui.play.conftest import controller_at
-
-    c = controller_at({"1016": ["elf_spearman_1"], "1017": ["elf_spearman_2"]}, player="free_peoples")
-    b = c.game.board
-    c.click(b.hex_at("1016"))
-    assert c.selection == ("elf_spearman_1",) and b.hex_at("1017") not in c.reach.moves
-    c.click(b.hex_at("1017"))
-    assert c.selection == ("elf_spearman_2",)
-    assert "(B-9)" in c.message and "one full-strength counter" in c.message and "1017" in c.message
