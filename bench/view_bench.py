@@ -10,7 +10,8 @@ anew (the cost of the first full-detail frame after a zoom); "edit a hex"
 repaints after the model changes one hex's terrain. Opening is ``load_map`` +
 scene build + first paint. Every figure is a median over repeats, and each
 variant is compared with the baseline in the same run. Targets (issue 6):
->= 30 fps, open <= 1 s.
+>= 30 fps, open <= 1 s. Play mode (issue 17): pan and zoom with every counter on
+the map, counter images cached against painted every frame; target >= 60 fps.
 """
 
 from __future__ import annotations
@@ -124,6 +125,56 @@ def open_time(app, path: Path, fast: bool, cached: bool = True) -> float:
     return elapsed
 
 
+def play_view(cached_counters: bool):
+    """Play mode's board: the Standard Game after setup, every counter of both sides on the
+    map (placed by the scenario's default setup), drawn by the play board."""
+    from bofa_studio.play.autoplay import random_actions
+    from bofa_studio.play.controller import PlayController
+    from bofa_studio.resources import scenarios_dir
+    from bofa_studio.ui.map.scene import MapScene
+    from bofa_studio.ui.map.view import MapView
+    from bofa_studio.ui.play.board import PlayBoard
+
+    c = PlayController.new_game(scenarios_dir() / "bofa1984-standard.json", 1)
+    while c.state.stage == "setup":
+        random_actions(c, 1, seed=1)
+    scene = MapScene(c.game.board)
+    view = MapView(scene, fast=True)
+    board = PlayBoard(scene, c)
+    board.counters.cache_images = cached_counters
+    view.resize(*VIEW_SIZE)
+    view.show()
+    return view, board, len(c.state.pos)
+
+
+def play_frames(app, n: int) -> None:
+    """Play mode: pan and zoom with every counter drawn, counter images cached or not."""
+    for cached in (False, True):
+        view, board, count = play_view(cached)
+        name = "cached counter images" if cached else "baseline: counters painted as vector art every frame"
+        fps = {}
+        for move, step in (("pan, zoom 2x fit", "pan"), ("zoom in/out, from fit", "zoom")):
+            view.fit()
+            if step == "pan":
+                view.zoom_by(2.0)
+            paint(app, view)
+            times = []
+            for i in range(n):
+                t0 = time.perf_counter()
+                if step == "pan":
+                    bar = view.horizontalScrollBar()
+                    bar.setValue(bar.value() + (14 if (i // 20) % 2 else -14))
+                else:
+                    view.zoom_by(1.05 if (i // 20) % 2 == 0 else 1 / 1.05)
+                paint(app, view)
+                times.append(time.perf_counter() - t0)
+            fps[move] = 1.0 / statistics.median(times)
+        print(f"\nplay mode, {count} counters on the map — {name}")
+        for move, value in fps.items():
+            print(f"  {move:<24} median {value:6.1f} fps  {1000 / value:6.1f} ms")
+        view.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("map", nargs="?", default=str(default_map_path()))
@@ -148,6 +199,7 @@ def main() -> int:
         print(f"  open (load + scene + first paint): median {statistics.median(opens) * 1000:.0f} ms")
         for move, value in fps.items():
             print(f"  {move:<24} median {value:6.1f} fps  {1000 / value:6.1f} ms")
+    play_frames(app, args.frames)
     return 0
 
 

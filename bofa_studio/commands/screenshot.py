@@ -72,7 +72,11 @@ MODES: dict[str, Callable] = {
     "play": shoot_play,
 }
 # Options only some modes take: (option, mode) pairs; run() passes those given.
-MODE_OPTIONS = {"advance": "play", "seed": "play"}
+MODE_OPTIONS = {"advance": "play", "seed": "play", "select": "play", "hover": "play"}
+
+
+class BadHexOption(ValueError):
+    """``--select`` or ``--hover`` names no hex of the map."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -83,6 +87,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--size", type=parse_size, default=(1400, 900), metavar="WxH")
     p.add_argument("--advance", type=non_negative, metavar="N", help="play mode: play N seeded random actions first")
     p.add_argument("--seed", type=non_negative, metavar="S", help="play mode: the game's seed and the random players'")
+    p.add_argument("--select", metavar="HEX", help="play mode: click this hex first (its counters are selected,"
+                   " their overlays drawn, the Hex panel shows it)")
+    p.add_argument("--hover", metavar="HEX", help="play mode: rest the pointer on this hex (its tooltip is drawn)")
     p.set_defaults(handler=run)
 
 
@@ -105,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--{wrong[0]} is an option of --mode {MODE_OPTIONS[wrong[0]]}")
     try:
         image = MODES[args.mode](args.file, width, height, **options)
+    except BadHexOption as exc:
+        return fail(str(exc))
     except DataFileError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)

@@ -34,6 +34,7 @@ class Mark:
     above: bool = False  # drawn over the counters (an effect on them), not under
     lines: tuple[tuple[Hex, ...], ...] = ()  # the "line" and "arrow" styles: hex centres joined, in order
     tag_key: str = ""  # the layer of the tags, if not ``key``
+    overlay: str = ""  # the View menu's overlay toggle that shows or hides it ("": always shown)
 
     def __post_init__(self) -> None:
         if self.style not in STYLES:

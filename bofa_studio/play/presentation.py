@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.play.faces import Face
+from bofa_studio.play.inspector import HexInfo, PieceInfo, terrain_lines
 from bofa_studio.play.marks import Mark
 from bofa_studio.rules.core import RuleError
 from bofa_studio.rules.registry import game_factory
@@ -238,8 +239,47 @@ class RulesetPlay:
     def side_of_piece(self, piece: str) -> str | None:
         return None
 
+    def has_acted(self, piece: str, state: Any) -> bool:
+        """Whether ``piece`` has done its part this phase (moved, fought, fired): drawn dimmed."""
+        return False
+
+    # -- the counter inspector -------------------------------------------------------------
+    def piece_info(self, piece: str, state: Any) -> PieceInfo:
+        """One counter for the inspector: by default what its face prints."""
+        side = self.side_of_piece(piece)
+        face = self.face(piece, state)
+        strength, bow, movement = face.values_text
+        values = f"strength {strength}, movement {movement}" + (f", bow {bow.strip('()')}" if bow else "")
+        acted = self.has_acted(piece, state)
+        return PieceInfo(self.piece_name(piece), self.side_name(side), self.side_colour(side),
+                         (values,) + (("has acted this phase",) if acted else ()), acted)
+
+    def hex_info(self, h: Hex, state: Any | None = None) -> HexInfo:
+        """A hex for the inspector (the hover tooltip and the Hex panel): its terrain and
+        its stack, top counter first."""
+        state = self.shown_state() if state is None else state
+        pieces = tuple(self.piece_info(p, state) for p in reversed(self.stack(h, state)))
+        return HexInfo(self.hex_label(h), terrain_lines(getattr(self.game, "board", None), h), pieces,
+                       self.hex_notes(h, state))
+
+    def hex_notes(self, h: Hex, state: Any) -> tuple[str, ...]:
+        """What the rules say of a hex as a whole (who holds it, how many more may stack)."""
+        return ()
+
     def marks(self) -> list[Mark]:
         """What the map marks now (zones, reach, targets, chances...), drawn as given."""
+        return []
+
+    def side_hexes(self, side: str | None = None) -> list[Hex]:
+        """The hexes holding ``side``'s pieces (by default the side to move): where "Centre on
+        the side to move" looks."""
+        side = self.decider() if side is None else side
+        return [h for h, pieces in self.pieces_on_map(self.shown_state()).items()
+                if any(self.side_of_piece(p) == side for p in pieces)]
+
+    def overlays(self) -> list[tuple[str, str]]:
+        """(name, menu text) of the overlays the View menu may hide: marks whose ``overlay`` is
+        that name. A ruleset with none has no toggles."""
         return []
 
     def path_preview(self, h: Hex) -> list[Hex]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.play.faces import Face
+from bofa_studio.play.inspector import PieceInfo, words
 from bofa_studio.play.marks import Mark
 from bofa_studio.play.presentation import Gesture, PendingPreview, RulesetPlay
 from bofa_studio.play.seats import Seat
@@ -153,7 +154,17 @@ class Play(RulesetPlay):
                     out.append((f"Auto-place {self.seat_name(self.active_seat)}'s counters (scenario setup)",
                                 "auto_place"))
                 continue
-            for a in actions:
+            for i, a in enumerate(actions):
+                if kind == "Skirmish":
+                    # B-7: the button declares the skirmish (with its second wave), so its odds
+                    # show before "Roll for the combat" rolls it.
+                    out.append((self.label(a) + "…", Gesture(f"skirmish:{i}")))
+                    continue
+                if kind == "RollRocks":
+                    # S-7: the button arms the roll, so its line, struck hex and chance show on the
+                    # map and the panel before "Roll the rocks" rolls it.
+                    out.append((self.label(a).replace("Roll rocks", "Rocks", 1) + "…", Gesture(f"rocks:{i}")))
+                    continue
                 out.append((self.label(a), a))
         return out
 
@@ -433,22 +444,15 @@ class Play(RulesetPlay):
         return self.act(move)
 
     def _arm_rocks(self, h: Hex) -> bool:
-        """S-7, with nothing selected: a click on a boulder pile that may roll arms its roll
-        down its first slope line; clicking the pile again arms its next line, and after its
-        last line the click selects the pile's own counters as usual (they may still attack
-        or shoot instead). A click on a hex the rocks would strike arms that roll too
-        (clicking again cycles when several piles reach it)."""
+        """S-7, with nothing selected: a click on a hex the rocks would strike arms that roll
+        (clicking again cycles when several piles reach it). A click on the boulder pile
+        selects its counters like any other (an archer on a pile was hard to select when that
+        click armed the rocks); the pile's rolls are the S-7 buttons of the panel."""
         if self.selection:
             return False
         rocks = self.rocks()
-        lines = [r.action for r in rocks if r.line[0] == h]
-        if lines:
-            if self.armed in lines and lines.index(self.armed) == len(lines) - 1:
-                self.armed = None  # every line shown: on to the pile's counters
-                return False
-            i = lines.index(self.armed) + 1 if self.armed in lines else 0
-            self._arm_roll(lines[i], "another slope line" if i + 1 < len(lines) else "its counters instead")
-            return True
+        if any(r.line[0] == h for r in rocks):
+            return False  # the pile's counters are selected as anywhere else; its rolls are buttons
         options = [r.action for r in rocks if r.struck == h]
         if not options:
             return False
@@ -524,6 +528,7 @@ class Play(RulesetPlay):
         hex becomes the target. A click on a hex the rocks would strike arms them instead."""
         if self._arm_rocks(h):
             return False
+        rocks_armed = self.armed if isinstance(self.armed, A.RollRocks) else None
         self.armed = None
         side = self.decider()
         stack = self.stack(h)
@@ -538,6 +543,14 @@ class Play(RulesetPlay):
                 sel += list(group)
             self.selection = tuple(sel)
             self.refusal = None
+            self._changed()
+        elif stack and rocks_armed is not None and not self.selection:
+            self.armed = rocks_armed  # still armed: the click names no attack
+            rock = next((r for r in self.rocks() if r.action == rocks_armed), None)
+            struck = self._label(rock.struck) if rock is not None and rock.struck is not None else "no hex"
+            self.refusal = RuleError("S-7", f"the rocks armed on {self._label(rocks_armed.pile)} strike {struck}, "
+                                            f"not {self._label(h)}: Roll the rocks, or select attackers first "
+                                            "(right-click drops the rocks)")
             self._changed()
         elif stack:
             self.target = h
@@ -973,6 +986,10 @@ class Play(RulesetPlay):
         phases = self.game.mix_for(s.turn)["phases"] if s.turn else "?"
         # Phase 0 is the chip choice that opens the turn (B-3): no phase has been played yet.
         when = f"phase {s.phase_no} of {phases}" if s.phase_no else f"choosing chips, {phases} phases to play"
+        if s.stage in ("draw", "chip"):  # between phases: the one shown has ended (B-3)
+            when = f"phase {s.phase_no} of {phases} over, phase {s.phase_no + 1} next"
+        elif s.stage == "over":
+            when = "the game is over"
         rows = [f"Turn {s.turn} ({'black' if s.turn % 2 else 'white'}), {when}", f"Cup: {cup}"]
         if s.first_chooser:
             chip = chip_name(s.first_chip) if s.first_chip else "…"
@@ -1015,6 +1032,23 @@ class Play(RulesetPlay):
             return False
         if name == "move_no_dive":
             return self.move_without_diving()
+        if name.startswith("skirmish:"):
+            options = self.choices().get("Skirmish", [])
+            i = int(name.split(":", 1)[1])
+            if i < len(options):
+                self._clear_gesture()
+                self.target = options[i].hex
+                self.selection = tuple(options[i].second_wave)
+                self.refusal = None
+                self._changed()
+                return False
+        if name.startswith("rocks:"):
+            options = self.choices().get("RollRocks", [])
+            i = int(name.split(":", 1)[1])
+            if i < len(options):
+                self._clear_gesture()
+                self._arm_roll(options[i], "")
+                return False
         if name.startswith("spell:"):
             self.pick_spell(name.split(":", 1)[1])
             return False
@@ -1049,8 +1083,14 @@ class Play(RulesetPlay):
             if odds.error is not None:
                 return PendingPreview(error=odds.error)
             commit = "Fire!" if self.state.stage == "fire" else "Roll for the combat"
-            return PendingPreview(tuple(odds.describe().split("\n")),
-                                  tuple(m.rule for m in odds.modifiers if m.rule), None, commit)
+            lines = tuple(odds.describe().split("\n"))
+            rules = tuple(m.rule for m in odds.modifiers if m.rule)
+            piles = sorted({self._label(r.line[0]) for r in self.rocks()})
+            if piles:
+                # S-7: rocks roll "before the phase's first fight or shot": this one gives them up.
+                lines += (f"Warning: this gives up the rolling rocks from {', '.join(piles)} for this phase (S-7)",)
+                rules += ("S-7",)
+            return PendingPreview(lines, rules, None, commit)
         if self.armed is not None:
             text = self.armed_text()
             if text:
@@ -1072,6 +1112,54 @@ class Play(RulesetPlay):
             reduced=steps == 1, leader=spec.leader,
             hits=state.hits.get(piece, 0), hysterical=piece in state.hysteric,
         )
+
+    def has_acted(self, piece: str, state: Any) -> bool:
+        """B-6/B-7/B-8: a counter that has moved, fought or fired this phase has done its part."""
+        return piece in state.moved or piece in state.fought or piece in state.fired
+
+    def piece_info(self, piece: str, state: Any) -> PieceInfo:
+        """A counter as the inspector reads it: both printed faces (the one showing first),
+        its bow's reach (B-8: one less per hex beyond the first), markers, and what it has
+        done this phase."""
+        spec = self.game.specs[piece]
+        steps = max(1, state.steps.get(piece, 2))
+
+        def values(step: int) -> str:
+            bow = spec.bow[step - 1]
+            return (f"strength {spec.strength[step - 1]}" + (f", bow {bow}" if bow else "")
+                    + f", movement {spec.movement[step - 1]}")
+
+        kind = "leader" if spec.leader else words(spec.weapon)
+        lines = [f"{kind}, {words(spec.command)}"]
+        shown, other = ("full", "reduced") if steps == 2 else ("reduced", "full")
+        lines.append(f"{shown} (showing): {values(steps)}")
+        if spec.strength[0] != spec.strength[1] or spec.movement[0] != spec.movement[1] or spec.bow[0] != spec.bow[1]:
+            lines.append(f"{other}: {values(3 - steps)}")
+        bow = spec.bow[steps - 1]
+        if bow:
+            reach = ", ".join(f"{max(0, bow - d + 1)} at {d}" for d in range(1, bow + 1))
+            lines.append(f"bow reaches {bow} hex{'es' if bow > 1 else ''} (B-8: {reach})")
+        if state.hits.get(piece):
+            n = state.hits[piece]
+            lines.append(f"{n} hit{'s' if n > 1 else ''} (S-10)")
+        if piece in state.hysteric:
+            lines.append("hysterical (O-4)")
+        done = [w for w, s in (("moved", state.moved), ("fought", state.fought), ("fired", state.fired))
+                if piece in s]
+        if done:
+            lines.append(" and ".join(done) + " this phase")
+        return PieceInfo(spec.name, self.side_name(spec.side), self.side_colour(spec.side), tuple(lines),
+                         bool(done))
+
+    def hex_notes(self, h: Hex, state: Any) -> tuple[str, ...]:
+        """B-11: the victory location the hex belongs to, and who holds it now."""
+        from bofa_studio.rules.bofa1984 import victory
+
+        i = self.game.idx(h)
+        holders = victory.control(self.game, state)
+        return tuple(f"{words(name).title()}: " + (f"held by the {self.side_name(holders[name])}"
+                                                   if holders.get(name) else "held by neither side") + " (B-11)"
+                     for name, hexes in self.game.victory_hexes.items() if i in hexes)
 
     def face_key(self, piece: str, state: Any) -> tuple[Any, ...]:
         """What a counter's face depends on, for the board's cache of painted faces."""
@@ -1133,9 +1221,10 @@ class Play(RulesetPlay):
             out.append(Mark("reach", tuple(costs), "area", "#1e783c", "#3caa5a46", width=0,
                             tags={h: str(c) for h, c in costs.items() if not self.stack(h)},
                             tag_colour="#145028", plain_tags=True))
-        if self.checks:
+        if self.checks:  # S-6: named, so a player sees which hexes cost a roll and what it risks
             out.append(Mark("checks", tuple(self.checks), "dashed", "#f9a825", "#f9a8253c", 0.09,
-                            {h: f"M {p:.0%}" for h, p in self.checks.items()}, "#8d5a00"))
+                            {h: f"morale check {p:.0%}" for h, p in self.checks.items()}, "#8d5a00",
+                            overlay="morale"))
         dives = self.dives()
         if dives:
             out.append(Mark("dive_targets", tuple(dives), "outline", "#7b1fa2", "#7b1fa232", 0.12,
@@ -1152,10 +1241,58 @@ class Play(RulesetPlay):
         if emptied is not None:  # B-7: the emptied hex the attackers may advance into
             out.append(Mark("advance", (emptied,), "dashed", "#ff9800", "#ff98003c", 0.12, {emptied: "advance?"},
                             "#8d5a00"))
+        out += self._target_marks()
         out += self._rock_marks()
         out += self._pick_marks()
         out += self._effect_marks()
         return out
+
+    def overlays(self) -> list[tuple[str, str]]:
+        return [("archer_range", "Archers' range and sight"), ("attack_targets", "Attack targets and columns"),
+                ("morale", "Morale checks (Standard Game)")]
+
+    def _target_marks(self) -> list[Mark]:
+        """Before any roll, what the selection can do: attackers ring the enemy hexes they may
+        attack with the combat column on each (B-7); archers shade the hexes in their range
+        and mark each enemy in it as a target (fire strength and column, B-8) or, under S-8,
+        out of sight (the board draws the blocked line to a hovered one)."""
+        s, g = self.state, self.game
+        if not self.selection or s.stage not in ("combat", "fire"):
+            return []
+        origins = {h for h in (self.hex_of(c) for c in self.selection) if h is not None}
+        enemies = {h for h, stack in self.pieces_on_map(s).items()
+                   if all(g.side_of[c] != s.phase_player for c in stack)}
+        if s.stage == "combat":
+            near = sorted(h for h in enemies if any(h.distance(o) == 1 for o in origins))
+            cols = {h: preview.declared_column(g, s, A.Attack(self.selection, h)) for h in near}
+            rings = {h: f"column {col[0]}" for h, col in cols.items() if col is not None}
+            return [Mark("attack_targets", tuple(rings), "outline", "#d32f2f", "#d32f2f1e", 0.1, rings,
+                         tag_key="attack_columns", overlay="attack_targets")] if rings else []
+        reach = max((g.specs[c].bow[max(1, s.steps.get(c, 2)) - 1] for c in self.selection), default=0)
+        if not reach:
+            return []
+        in_range = tuple(h for h in g.board.hexes() if any(0 < h.distance(o) <= reach for o in origins))
+        shots, blocked = {}, {}
+        for h in sorted(enemies & set(in_range)):
+            col = preview.declared_column(g, s, A.Fire(self.selection, h))
+            if col is not None:
+                shots[h] = f"fire {col[1]}, column {col[0]}"
+            elif g.option("s8_fire") and not all(r.clear for r in self._sight(origins, h)):
+                blocked[h] = "no line of sight"
+        out = [Mark("archer_range", in_range, "area", "#1565c0", "#1565c01c", width=0, overlay="archer_range")]
+        if shots:
+            out.append(Mark("fire_targets", tuple(shots), "outline", "#2e7d32", width=0.1, tags=shots,
+                            tag_key="fire_strengths", overlay="archer_range"))
+        if blocked:
+            out.append(Mark("fire_blocked", tuple(blocked), "dashed", "#c62828", width=0.1, tags=blocked,
+                            tag_key="fire_blocked_tags", overlay="archer_range"))
+        return out
+
+    def _sight(self, origins: set[Hex], target: Hex) -> list[Any]:
+        from bofa_studio.los import line_of_sight
+
+        occupied = set(self.pieces_on_map(self.state))
+        return [line_of_sight(self.game.board, o, target, occupied) for o in sorted(origins)]
 
     def _rock_marks(self) -> list[Mark]:
         rocks = self.rocks()
@@ -1293,8 +1430,8 @@ class Play(RulesetPlay):
                       key=lambda h: g.cb.distance(start, g.idx(h)))
             self.click(far)  # a flight that ends elsewhere shows its whole path
             return
-        if rocks:  # a click on the boulder pile: its slope line, the struck hex and the chance
-            self.click(rocks[0].line[0])
+        if rocks:  # the rocks button: its slope line, the struck hex and the chance
+            self._arm_roll(rocks[0].action, "")
             return
         spells = {a.spell for a in legal if isinstance(a, A.CastSpell)}
         if "push_back" in spells and not any(isinstance(a, A.Fire) for a in legal):

@@ -126,6 +126,25 @@ def odds(game: Any, state: Any, action: Any) -> Odds:
     return result
 
 
+def declared_column(game: Any, state: Any, action: Any) -> tuple[str, int] | None:
+    """The table column an Attack or Fire would be resolved on, and its strength (an attack's:
+    the difference), by declaring it on a copy without rolling; None if the rules refuse it.
+    One declaration, not every die face: cheap enough to label every target on the map."""
+    trial = state.copy()
+    try:
+        game.apply(trial, action)
+    except RuleError:
+        return None
+    p = getattr(trial, "pending", None)
+    if p is None:
+        return None
+    tables = game.tables
+    if p.kind == "fire":
+        return tables.fire_columns[tables.fire_column(p.strength)]["label"], p.strength
+    col = min(max(tables.combat_column(p.strength - p.defence) + p.shift, 0), len(tables.combat_columns) - 1)
+    return tables.combat_columns[col]["label"], p.strength - p.defence
+
+
 def _bow_parts(game: Any, state: Any, action: Any) -> list[str]:
     """B-8: one line per archer, "Elf Archer 1: bow 6 at 3 hexes → 4"."""
     from bofa_studio.rules.bofa1984.fire import bow, bow_at_range

@@ -38,6 +38,7 @@ COUNTER_COLOURS: dict[str, tuple[str, str]] = {
     "uruk_blue": ("#2b4f8f", "#f2f2e8"),
 }
 FALLBACK_COLOURS = ("#cccccc", "#000000")
+DIMMED_WASH = QColor(215, 215, 215, 150)  # over a counter that has acted this phase
 
 
 # The face a counter shows is data of the headless play layer; the art here paints it.
@@ -97,6 +98,11 @@ def paint_counter(painter: QPainter, rect: QRectF, face: CounterFace, *, selecte
         _hit_marker(painter, rect, face.hits)
     if face.hysterical:
         _hysteria_marker(painter, rect)
+    if face.dimmed:
+        # Done for this phase: washed out like a disabled button, values still legible.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(DIMMED_WASH)
+        painter.drawRoundedRect(rect, s * 0.08, s * 0.08)
     painter.restore()
 
 
@@ -278,6 +284,26 @@ def paint_bomb_marker(painter: QPainter, rect: QRectF) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#f29a1f"))
     painter.drawEllipse(QPointF(rect.left() + s * 0.84, rect.top() + s * 0.18), s * 0.07, s * 0.07)
+    painter.restore()
+
+
+def paint_stack_count(painter: QPainter, top: QRectF, count: int) -> None:
+    """How many counters a stack holds, on a dark disc on the top counter's left edge, clear
+    of its values (bottom), its symbol (middle) and the hit and hysteria markers (top)."""
+    s = top.width()
+    r = s * 0.18
+    centre = QPointF(top.left() - s * 0.08, top.top() + s * 0.42)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("#ffffff"), s * 0.025))
+    painter.setBrush(QColor("#202020"))
+    painter.drawEllipse(centre, r, r)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(7, int(s * 0.27)))
+    painter.setFont(font)
+    painter.setPen(QColor("#ffffff"))
+    painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(count))
     painter.restore()
 
 

@@ -132,8 +132,25 @@ class MapView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y() or event.pixelDelta().y()
         if delta:
-            self.zoom_by(STEP ** (delta / 120.0))
+            self.zoom_at(STEP ** (delta / 120.0), event.position().toPoint())
         event.accept()
+
+    def zoom_at(self, factor: float, pos: QPoint) -> None:
+        """Zoom keeping the map point under viewport point ``pos`` (the cursor) in place.
+        Qt's AnchorUnderMouse anchors on the last mouse *move*, which a run of wheel steps
+        under a still mouse leaves stale, so the map drifted away from the cursor."""
+        before = self.mapToScene(pos)
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        try:
+            self.zoom_by(factor)
+        finally:
+            self.setTransformationAnchor(anchor)
+        after = self.mapToScene(pos)
+        scale = self.current_scale()
+        hbar, vbar = self.horizontalScrollBar(), self.verticalScrollBar()
+        hbar.setValue(hbar.value() + round((before.x() - after.x()) * scale))
+        vbar.setValue(vbar.value() + round((before.y() - after.y()) * scale))
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Gesture:

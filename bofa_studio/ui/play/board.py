@@ -9,6 +9,7 @@ open skirmishes, and who holds each victory location.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
@@ -104,6 +105,9 @@ class PlayBoard:
         self.counters = CounterLayer(scene)
         self.hovered: Hex | None = None
         self.enabled = True  # False while a hand-over prompt covers the board
+        self.inspected: Hex | None = None  # the last hex clicked, for the Hex panel
+        self.hidden_overlays: set[str] = set()  # the View menu's overlays switched off
+        self.inspect_listeners: list[Any] = []
         scene.tool = PlayTool(self)
         controller.subscribe(self.refresh)
         self._faces: dict[Any, Face] = {}
@@ -115,6 +119,9 @@ class PlayBoard:
     def click(self, pos: QPointF, h: Hex, *, plain: bool = False) -> None:
         if not self.enabled:
             return
+        self.inspected = h
+        for listener in self.inspect_listeners:
+            listener()
         hit = self.counters.counter_at(pos)
         if hit is not None:
             h, counter = hit
@@ -127,6 +134,10 @@ class PlayBoard:
         if not self.enabled:
             return False
         return self.controller.drop(cid, self.scene.hex_at(pos))
+
+    def show_overlay(self, name: str, shown: bool) -> None:
+        (self.hidden_overlays.discard if shown else self.hidden_overlays.add)(name)
+        self.refresh()
 
     def hover(self, h: Hex | None) -> None:
         if h != self.hovered:
@@ -142,10 +153,12 @@ class PlayBoard:
         for h, pieces in c.pieces_on_map(state).items():
             items = []
             for cid in pieces:
-                key = c.face_key(cid, state)
+                acted = c.has_acted(cid, state)
+                key = (c.face_key(cid, state), acted)
                 face = self._faces.get(key)
                 if face is None:
-                    face = self._faces[key] = c.face(cid, state)
+                    face = c.face(cid, state)
+                    face = self._faces[key] = replace(face, dimmed=True) if acted else face
                 items.append(CounterOnMap(cid, face))
             stacks[h] = items
         self.counters.set_stacks(stacks)
@@ -157,7 +170,8 @@ class PlayBoard:
         for item in self.labels.values():
             item.setPath(QPainterPath())
         for mark in c.marks():
-            self._draw_mark(mark)
+            if mark.overlay not in self.hidden_overlays:
+                self._draw_mark(mark)
         if not live:
             return
         self._draw_path()

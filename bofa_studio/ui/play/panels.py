@@ -157,9 +157,11 @@ class DecisionPanel(QWidget):
         self.commit = QPushButton("Roll")
         self.commit.clicked.connect(controller.commit)
         self.box = QVBoxLayout()
-        for w in (self.refusal, self.message, self.odds, self.commit):
-            layout.addWidget(w)
+        # The buttons come first: a refusal or a preview that appears (or grows) below them
+        # never moves a button from under the pointer (two misclicks were seen).
         layout.addLayout(self.box)
+        for w in (self.commit, self.odds, self.refusal, self.message):
+            layout.addWidget(w)
         self.buttons: list[QPushButton] = []
         controller.subscribe(self.refresh)
         self.refresh()
@@ -281,6 +283,12 @@ class TrayPanel(QListWidget):
         super().__init__()
         self.controller = controller
         self.setIconSize(QSize(32, 32))
+        # Long rows ("turn 5: Third Attack, due: enters in a Dark MOVE phase") wrap rather than
+        # hide behind a horizontal scroll bar.
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.setDragEnabled(True)
         self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.itemClicked.connect(self._picked)
@@ -301,6 +309,7 @@ class TrayPanel(QListWidget):
             if not c.tray():
                 for when, ids in c.waiting().items():
                     item = QListWidgetItem(f"{when} ({len(ids)} {'counter' if len(ids) == 1 else 'counters'})")
+                    item.setToolTip(item.text())
                     item.setFlags(Qt.ItemFlag.NoItemFlags)
                     self.addItem(item)
         self.blockSignals(False)

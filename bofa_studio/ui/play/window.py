@@ -33,6 +33,7 @@ from bofa_studio.ui.map.scene import MapScene
 from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
 from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog
+from bofa_studio.ui.play.inspector import HexPanel, HexTooltips
 from bofa_studio.ui.play.panels import (
     DecisionBanner,
     DecisionPanel,
@@ -44,6 +45,7 @@ from bofa_studio.ui.play.panels import (
 
 AUTOSAVE_MS = 400  # saving takes tens of ms: batch a burst of clicks into one write
 SAVE_FILTER = "BoFA saved games (*.json);;All files (*)"
+HANDOVER_HEIGHT = 64
 
 
 def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
@@ -126,11 +128,13 @@ class PlayWindow(QMainWindow):
         central = QWidget()
         col = QVBoxLayout(central)
         col.setContentsMargins(0, 0, 0, 0)
-        self.handover = QPushButton()
-        self.handover.setMinimumHeight(64)
+        # The hand-over notice lies over the top of the map (which it disables anyway) rather
+        # than above it in the layout, so showing it never moves the map under the pointer.
+        self.handover = QPushButton(self.view)
+        self.handover.setFixedHeight(HANDOVER_HEIGHT)
         self.handover.clicked.connect(controller.confirm_handover)
+        self.view.installEventFilter(self)
         self.replay_bar = ReplayBar(controller, controller.stop_replay)
-        col.addWidget(self.handover)
         col.addWidget(self.replay_bar)
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -163,6 +167,20 @@ class PlayWindow(QMainWindow):
         log_dock.setObjectName("play.log")
         log_dock.setWidget(self.log)
         self.addDockWidget(self._bottom(), log_dock)
+        self.tooltips = HexTooltips(self.view, self.scene, controller)
+        self.hex_panel = HexPanel(controller, self.board)
+        hex_dock = QDockWidget("Hex", self)
+        hex_dock.setObjectName("play.hex")
+        hex_dock.setWidget(self.hex_panel)
+        # Under the decisions, short: the decisions keep most of the height they need.
+        self.splitDockWidget(dock, hex_dock, self._vertical())
+        self.resizeDocks([dock, hex_dock], [700, 170], self._vertical())
+        self.view_menu.clear()
+        self.view_menu.addAction(self.centre_action)
+        self.view_menu.addSeparator()
+        for d in (hex_dock, dock, log_dock):
+            self.view_menu.addAction(d.toggleViewAction())
+        self._overlay_actions()
         controller.subscribe(self._changed)
         self._changed()
         if self.isVisible():
@@ -173,6 +191,42 @@ class PlayWindow(QMainWindow):
         from PySide6.QtCore import Qt
 
         return Qt.DockWidgetArea.RightDockWidgetArea
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if obj is getattr(self, "view", None) and event.type() == QEvent.Type.Resize:
+            self._place_handover()
+        return False
+
+    def _place_handover(self) -> None:
+        self.handover.setGeometry(0, 0, self.view.width(), HANDOVER_HEIGHT)
+        self.handover.raise_()
+
+    def _overlay_actions(self) -> None:
+        """View menu: one check per overlay the ruleset names; the choice is kept between games."""
+        layers = self.controller.overlays()
+        if layers:
+            self.view_menu.addSeparator()
+        for name, text in layers:
+            key = f"play/overlay/{name}"
+            shown = self.settings.value(key, True, type=bool)
+            act = self.view_menu.addAction(text)
+            act.setCheckable(True)
+            act.setChecked(shown)
+            act.setObjectName(f"overlay.{name}")
+            self.board.show_overlay(name, shown)
+            act.toggled.connect(partial(self._toggle_overlay, name))
+
+    def _toggle_overlay(self, name: str, shown: bool) -> None:
+        self.settings.setValue(f"play/overlay/{name}", shown)
+        self.board.show_overlay(name, shown)
+
+    @staticmethod
+    def _vertical():
+        from PySide6.QtCore import Qt
+
+        return Qt.Orientation.Vertical
 
     @staticmethod
     def _bottom():
@@ -189,7 +243,7 @@ class PlayWindow(QMainWindow):
         self.save_action = action("&Save", self.save, K.Save)
         self.save_as_action = action("Save &as…", self.save_as, K.SaveAs)
         self.replay_action = action("&Replay this game", self.replay, "Ctrl+R")
-        self.undo_action = action("&Undo", lambda: self.controller.undo(), K.Undo)
+        self.undo_action = action("&Undo", self.undo, K.Undo)
         self.redo_action = action("&Redo", lambda: self.controller.redo(), K.Redo)
         self.end_phase_action = action("&End the phase", lambda: self.controller.end_phase(), "Ctrl+E")
         # Esc drops a half-made gesture (selection, picked counter, armed dive, rocks or spell),
@@ -210,6 +264,10 @@ class PlayWindow(QMainWindow):
         edit = self.menuBar().addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action, self.end_phase_action, self.clear_action])
         edit.setToolTipsVisible(True)
+        self.centre_action = action("&Centre on the side to move", self.centre_on_side, "Ctrl+Space",
+                                    "Bring the counters of the side to move to the middle of the map")
+        # Filled per game: each new game's docks (Hex panel, decisions, log) can be shown or hidden.
+        self.view_menu = self.menuBar().addMenu("&View")
         tools = self.menuBar().addMenu("&Tools")
         self.map_editor_action = action("&Map editor", self._open_map_editor)
         self.scenario_editor_action = action("&Scenario editor", self._open_scenario_editor)
@@ -241,6 +299,8 @@ class PlayWindow(QMainWindow):
         c = self.controller
         pending = c.handover_to is not None and c.replay is None
         self.handover.setVisible(pending)
+        if pending:
+            self._place_handover()
         self.board.enabled = not pending
         self.view.setEnabled(True)
         if pending:
@@ -251,9 +311,10 @@ class PlayWindow(QMainWindow):
         if c.refusal is not None:
             # Also in the status bar: a refused drop lands where the player is looking, the map.
             self.statusBar().showMessage(f"Refused ({c.refusal.rule}): {c.refusal.reason}", 8000)
-        self.undo_action.setEnabled(c.can_undo())
-        # A greyed-out Undo says why in the menu itself (menus do not show tooltips by default).
         blocked = c.undo_block_reason()
+        # Ctrl+Z after a roll is answered (in the status bar), not silently swallowed by a
+        # disabled action; the menu item says why before it is chosen.
+        self.undo_action.setEnabled(c.can_undo() or bool(blocked))
         self.undo_action.setText("&Undo — not after a die roll or blind draw" if blocked else "&Undo")
         self.undo_action.setToolTip(blocked)
         self.undo_action.setStatusTip(blocked)
@@ -349,6 +410,22 @@ class PlayWindow(QMainWindow):
             self.show_error("Cannot save the game", write_error(path, exc))
             return False
         return True
+
+    def centre_on_side(self) -> bool:
+        """Centre the map on the counters of the side to move (their middle)."""
+        hexes = self.controller.side_hexes()
+        if not hexes:
+            self.statusBar().showMessage("the side to move has no counters on the map", 4000)
+            return False
+        self.view.center_on_hexes(hexes)
+        return True
+
+    def undo(self) -> bool:
+        if self.controller.undo():
+            return True
+        reason = self.controller.undo_block_reason() or "nothing to undo"
+        self.statusBar().showMessage(f"Cannot undo: {reason}", 8000)
+        return False
 
     def replay(self) -> None:
         self.controller.start_replay(0)

@@ -292,13 +292,18 @@ def test_an_escape_to_a_hex_he_cannot_reach_says_where_he_may_go(qtbot, window_f
     assert "only the shaded hexes" in w.decisions.refusal.text()
 
 
-def test_a_greyed_out_undo_says_why_in_the_menu(qtbot, play_window):
+def test_an_undo_after_a_roll_says_why_in_the_menu_and_on_ctrl_z(qtbot, play_window):
     """After a die roll Undo is refused (unless the players allowed it): the menu says so,
-    instead of a silent grey item."""
+    instead of a silent grey item, and Ctrl+Z answers in the status bar (it did nothing and
+    said nothing)."""
     w, c = play_window, play_window.controller
     play_until(c, lambda c: c.state.stage == "move" and c.session.log and not c.can_undo())
-    assert not w.undo_action.isEnabled()
     assert "die roll" in w.undo_action.text() and w.undo_action.toolTip()
+    steps = len(c.session.log)
+    assert w.undo_action.isEnabled()  # so that the shortcut reaches it
+    w.undo_action.trigger()
+    assert len(c.session.log) == steps
+    assert "Cannot undo" in w.statusBar().currentMessage() and "die roll" in w.statusBar().currentMessage()
     play_until(c, lambda c: c.can_undo())
     assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo"
     w.replay_action.trigger()

@@ -1,5 +1,5 @@
-"""Two Standard Game gestures that preview before the roll: S-7 rolling rocks chosen by a
-click on the boulder pile itself, and S-8 Gandalf's Destroy spell showing, before the
+"""Two Standard Game gestures that preview before the roll: S-7 rolling rocks armed by
+their own button (a click on the pile selects its counters), and S-8 Gandalf's Destroy spell showing, before the
 roll, which counters it would destroy and which it spares, and its chance."""
 
 from __future__ import annotations
@@ -22,38 +22,50 @@ def rocks_position():
     return c, rock
 
 
-def test_a_click_on_the_boulder_pile_chooses_its_roll(qtbot, window_for):
+def test_the_rocks_button_previews_the_roll_before_rolling(qtbot, window_for):
     c, rock = rocks_position()
     w = window_for(c)
     pile = rock.line[0]
-    click_hex(qtbot, w, pile)
+    button = w.decisions.button(f"Rocks from {c._label(pile)}")
+    assert button is not None and "30% hit" in button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    # Armed, not rolled: S-7 "distance 2 a hit on 1-3" shows on the map and in the panel first.
     assert c.armed == rock.action and c.rock_pile() == pile
-    assert c.selection == ()  # the pile's counters are not selected by that click
+    assert c.game.idx(pile) not in c.state.rocks_used
     keys = w.scene.overlay.keys()
     assert "play.rock_armed" in keys and "play.rock_chosen" in keys
     assert not w.board.labels["rocks"].path().isEmpty()  # the struck hex's "rocks 30%"
-    assert f"rocks {rock.chance:.0%}" == "rocks 30%"
     assert "30%" in w.decisions.odds.text() and "rolling rocks" in w.decisions.odds.text()
-    assert c._label(rock.struck) in c.message and "its counters instead" in c.message
     assert w.decisions.commit.isVisible() and w.decisions.commit.text() == "Roll the rocks"
     qtbot.mouseClick(w.decisions.commit, Qt.MouseButton.LeftButton)
     assert any(e.kind == "rocks" for e in c.entries)
     assert c.game.idx(pile) in c.state.rocks_used
 
 
-def test_a_second_click_on_the_pile_selects_its_counters_and_a_third_chooses_the_roll_again(qtbot, window_for):
+def test_a_click_on_a_counter_on_the_boulder_pile_selects_it(qtbot, window_for):
+    """Seen in play: an archer on a boulder pile could not be selected by its first click,
+    which armed the rocks instead."""
     c, rock = rocks_position()
     w = window_for(c)
     pile = rock.line[0]
     click_hex(qtbot, w, pile)
-    assert c.armed == rock.action
-    click_hex(qtbot, w, pile)  # the pile has one slope line: on to its counters
     assert c.armed is None and c.selection == tuple(c.stack(pile))
     assert "play.rock_armed" not in w.scene.overlay.keys()
-    click_hex(qtbot, w, pile)  # the selection is dropped, as any own hex's
-    assert c.selection == () and c.armed is None
-    click_hex(qtbot, w, pile)
-    assert c.armed == rock.action
+
+
+def test_a_click_on_another_hex_while_the_rocks_are_armed_says_why(qtbot, window_for):
+    """Seen in play: a click on a target while the rocks were armed drew a red ring and said nothing."""
+    c, rock = rocks_position()
+    w = window_for(c)
+    qtbot.mouseClick(w.decisions.button(f"Rocks from {c._label(rock.line[0])}"), Qt.MouseButton.LeftButton)
+    g = c.game
+    other = next(g.hex(i) for i, stack in c.state.stacks.items()
+                 if g.hex(i) != rock.struck and all(g.side_of[x] != c.decider() for x in stack))
+    click_hex(qtbot, w, other)
+    assert c.target is None and c.armed == rock.action
+    assert c.refusal is not None and c.refusal.rule == "S-7"
+    assert c._label(rock.struck) in c.refusal.reason and c._label(other) in c.refusal.reason
+    assert "S-7" in w.decisions.refusal.text()
 
 
 def test_the_struck_hex_gesture_still_chooses_the_roll(qtbot, window_for):
@@ -62,35 +74,6 @@ def test_the_struck_hex_gesture_still_chooses_the_roll(qtbot, window_for):
     click_hex(qtbot, w, rock.struck)
     assert c.armed == rock.action
     assert "play.rock_chosen" in w.scene.overlay.keys()
-
-
-def test_a_pile_with_two_slope_lines_cycles_them_then_its_counters(qtbot, window_for):
-    """No pile of the 1984 map has two slope lines, but a variant map may: each click on the
-    pile arms the next line (the other drawn dashed), then selects the pile's counters."""
-    from bofa_studio.rules.bofa1984 import rocks as rules_rocks
-
-    c, rock = rocks_position()
-    g = c.game
-    pile = rock.line[0]
-    first = rules_rocks.slope_lines(g)[g.idx(pile)][0]
-    # A second line from the same pile, through an empty neighbour, onto the same struck hex.
-    other = next(n for n in pile.neighbors() if n in g.cb.index and g.idx(n) != first[1] and not c.stack(n))
-    g._slopes[g.idx(pile)].append((g.idx(pile), g.idx(other), g.idx(rock.struck)))
-    try:
-        c._legal = None
-        c._changed()
-        lines = [r.action for r in c.rocks() if r.line[0] == pile]
-        assert len(lines) == 2
-        w = window_for(c)
-        click_hex(qtbot, w, pile)
-        assert c.armed == lines[0] and "another slope line" in c.message
-        assert "play.rock_pile_lines" in w.scene.overlay.keys()
-        click_hex(qtbot, w, pile)
-        assert c.armed == lines[1] and "its counters instead" in c.message
-        click_hex(qtbot, w, pile)
-        assert c.armed is None and c.selection
-    finally:
-        g._slopes[g.idx(pile)].pop()
 
 
 STACK = {"1010": ["gandalf"], "1014": ["azug_goblin_scimitar_1", "azug_goblin_archer_2", "bolg"],
@@ -144,3 +127,35 @@ def test_the_destroy_screenshot_aims_where_the_spell_destroys_the_most():
     c.act(A.EndPhase())
     with pytest.raises(ValueError, match="S-8"):
         c.show_for_picture("destroy")
+
+
+def test_fighting_first_warns_that_it_gives_up_the_rocks(qtbot, window_for):
+    """S-7: the rocks roll "before the phase's first fight or shot"; declaring an attack
+    while a pile may still roll says so before the roll."""
+    c, rock = rocks_position()
+    w = window_for(c)
+    attack = next(a for a in c.legal() if isinstance(a, A.Attack))
+    c.select(attack.attackers)
+    click_hex(qtbot, w, attack.target)
+    assert c.target == attack.target
+    text = w.decisions.odds.text()
+    assert "gives up the rolling rocks from " + c._label(rock.line[0]) in text
+    assert w.decisions.commit.isVisible()
+
+
+def test_a_skirmish_shows_its_odds_and_second_wave_before_its_roll(qtbot, window_for):
+    """B-7: skirmishes are fought in the combat phase, the phase player choosing a second
+    wave from an adjacent hex; the button declares it, the Roll button rolls it."""
+    c = controller_at({"1016": ["elf_spearman_1", "azug_goblin_scimitar_1"], "1017": ["elf_spearman_2"]},
+                      player="free_peoples", stage="combat")
+    w = window_for(c)
+    skirmishes = [b for b in w.decisions.buttons if b.text().startswith("Skirmish")]
+    assert len(skirmishes) == 2  # alone, or with the second wave from 1017
+    with_wave = next(b for b in skirmishes if "1017" in b.text() or c.game.specs["elf_spearman_2"].name in b.text())
+    qtbot.mouseClick(with_wave, Qt.MouseButton.LeftButton)
+    assert not any(e.kind == "combat_result" for e in c.entries)  # nothing rolled yet
+    assert c.target == c.game.board.hex_at("1016") and c.selection == ("elf_spearman_2",)
+    assert "column" in w.decisions.odds.text() and "%" in w.decisions.odds.text()
+    assert w.decisions.commit.text() == "Roll for the combat"
+    qtbot.mouseClick(w.decisions.commit, Qt.MouseButton.LeftButton)
+    assert any(e.kind == "combat_result" for e in c.entries)

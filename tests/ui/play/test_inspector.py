@@ -1,0 +1,159 @@
+"""The counter inspector (issue 17, item 1): a hex's stack in a hover tooltip and in the Hex
+panel, counters that have acted this phase dimmed, and the count drawn on stacks."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QToolTip
+
+from bofa_studio.rules.bofa1984 import actions as A
+from tests.ui.play.conftest import click_hex, controller_at
+
+
+def _archer_and_bard():
+    return controller_at({"1016": ["man_archer_1", "bard"], "1020": ["azug_goblin_scimitar_1"]},
+                         player="free_peoples")
+
+
+def test_the_inspector_reads_a_stack_top_first_with_both_faces_and_the_bow_reach():
+    c = _archer_and_bard()
+    info = c.hex_info(c.game.board.hex_at("1016"))
+    assert info.title == "1016"
+    assert info.terrain and "level" in info.terrain[0]
+    # "Losses to stacked counters are always applied from top to bottom" (B-9): the top
+    # counter is the one the player sees, so it is listed first.
+    assert [p.name for p in info.pieces] == [c.game.specs["bard"].name, c.game.specs["man_archer_1"].name]
+    archer = info.pieces[1]
+    spec = c.game.specs["man_archer_1"]
+    assert archer.side == "Free Peoples"
+    assert f"full (showing): strength {spec.strength[1]}, bow {spec.bow[1]}, movement {spec.movement[1]}" \
+        in archer.lines
+    assert f"reduced: strength {spec.strength[0]}, bow {spec.bow[0]}, movement {spec.movement[0]}" in archer.lines
+    # B-8: "An archer with a bow value of 4 can shoot at a distance of 1 hex with a strength
+    # of 4, at a distance of 2 hexes with a strength of 3 ..."
+    bow = spec.bow[1]
+    reach = next(line for line in archer.lines if line.startswith("bow reaches"))
+    assert f"{bow} at 1" in reach and f"1 at {bow}" in reach
+    assert any(line.startswith("leader") for line in info.pieces[0].lines)
+
+
+def test_a_counter_that_has_moved_is_dimmed_and_says_so():
+    c = _archer_and_bard()
+    move = next(a for a in c.legal() if isinstance(a, A.Move) and a.counters == ("man_archer_1",))
+    assert not c.has_acted("man_archer_1", c.state)
+    assert c.act(move)
+    assert c.has_acted("man_archer_1", c.state) and not c.has_acted("bard", c.state)
+    piece = c.hex_info(move.to).pieces[0]
+    assert piece.acted and "moved this phase" in piece.lines
+
+
+def test_the_board_dims_acted_counters_and_counts_stacks(qtbot, window_for):
+    c = _archer_and_bard()
+    w = window_for(c)
+    start = c.game.board.hex_at("1016")
+    assert [x.face.dimmed for x in w.board.counters.stacks[start]] == [False, False]
+    rect = w.board.counters.counter_rects(start)[-1]
+    # The count disc sits on the top counter's left edge: dark where the bare map would be green.
+    size = rect.width()
+    image = QImage(int(size * 3), int(size * 3), QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    w.scene.render(painter, image.rect().toRectF(), rect.adjusted(-size, -size, size, size))
+    painter.end()
+    # Above the digit, inside the disc.
+    disc = image.pixelColor(int(size - size * 0.08), int(size + size * (0.42 - 0.14)))
+    assert disc.lightness() < 60, "no stack count drawn on a stack of two"
+    move = next(a for a in c.legal() if isinstance(a, A.Move) and a.counters == ("man_archer_1",))
+    c.act(move)
+    assert [x.face.dimmed for x in w.board.counters.stacks[move.to]] == [True]
+    assert [x.face.dimmed for x in w.board.counters.stacks[start]] == [False]
+
+
+def test_hovering_a_hex_shows_its_stack_in_a_tooltip(qtbot, window_for):
+    c = _archer_and_bard()
+    w = window_for(c)
+    h = c.game.board.hex_at("1016")
+    w.view.centerOn(w.scene.hex_center(h))
+    pos: QPoint = w.view.mapFromScene(w.scene.hex_center(h))
+    viewport = w.view.viewport()
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, viewport.mapToGlobal(pos))
+    QApplication.sendEvent(viewport, event)
+    text = QToolTip.text()
+    assert c.game.specs["bard"].name in text and c.game.specs["man_archer_1"].name in text
+    assert "bow reaches" in text
+
+
+def test_the_hex_panel_follows_the_click_and_the_selection(qtbot, window_for):
+    c = _archer_and_bard()
+    w = window_for(c)
+    assert "Click a hex" in w.hex_panel.toPlainText()
+    click_hex(qtbot, w, c.game.board.hex_at("1020"))  # an enemy: nothing selected, but inspected
+    assert c.game.specs["azug_goblin_scimitar_1"].name in w.hex_panel.toPlainText()
+    click_hex(qtbot, w, c.game.board.hex_at("1016"))
+    assert c.selection
+    text = w.hex_panel.toPlainText()
+    assert "1016" in text and c.game.specs["man_archer_1"].name in text
+    # The panel can be hidden and shown again from the View menu.
+    toggles = [a.text() for a in w.view_menu.actions()]
+    assert "Hex" in toggles
+
+
+def test_any_ruleset_is_inspected_by_the_default_hooks(tmp_path):
+    """The toy duel says nothing of inspectors: the defaults read its faces and its map."""
+    import json
+
+    import toy_duel  # noqa: F401 - registers the "toy_duel" ruleset
+
+    from bofa_studio.board import Board, save_map
+    from bofa_studio.hexgrid import GridSpec
+    from bofa_studio.play.controller import PlayController
+
+    save_map(Board(GridSpec(columns=5, rows=5)), tmp_path / "duel-map.json")
+    scenario = {"format": "bofa-studio.scenario", "version": 1, "ruleset": "toy_duel", "map": "duel-map.json",
+                "meta": {"name": "Toy duel"}, "turns": 12,
+                "champions": {"red": {"side": "north", "at": "0301"}, "blue": {"side": "south", "at": "0303"}}}
+    (tmp_path / "duel.json").write_text(json.dumps(scenario))
+    c = PlayController.new_game(tmp_path / "duel.json", seed=1)
+    info = c.hex_info(c.game.board.hex_at("0301"))
+    assert info.terrain == ("plain, level 0",)
+    assert [(p.name, p.side) for p in info.pieces] == [("red", "North")]
+    assert info.pieces[0].lines == ("strength 2, movement 1",)
+    assert c.hex_info(c.game.board.hex_at("0305")).pieces == ()
+
+
+def test_screenshot_refuses_a_hex_that_is_not_on_the_map(tmp_path, capsys, scenario):
+    from bofa_studio.cli import main
+
+    assert main(["screenshot", "--mode", "play", str(scenario), "-o", str(tmp_path / "x.png"),
+                 "--select", "9999"]) == 2
+    err = capsys.readouterr().err
+    assert "--select 9999" in err and "off the map" in err
+
+
+def test_counters_are_painted_once_per_face_and_zoom_step(qtbot, window_for, monkeypatch):
+    """Issue 17: counters were vector art redrawn every frame; now a pan or a repaint at the
+    same zoom copies cached images, and a new zoom step paints each face once more."""
+    from bofa_studio.ui.map import counter_layer
+
+    c = _archer_and_bard()
+    w = window_for(c)
+    painted = []
+    real = counter_layer.paint_counter
+    monkeypatch.setattr(counter_layer, "paint_counter", lambda *a, **k: (painted.append(a[2]), real(*a, **k)))
+    w.board.counters._images.clear()
+    w.view.settle()
+    w.board.counters.update()
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    first = len(painted)
+    assert first == 3  # the archer, Bard and the goblin: one image each
+    w.view.horizontalScrollBar().setValue(w.view.horizontalScrollBar().value() + 20)
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    assert len(painted) == first
+    w.view.zoom_by(2.0)
+    w.view.settle()
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    assert len(painted) == 2 * first
