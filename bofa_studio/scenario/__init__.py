@@ -137,8 +137,12 @@ def validate_scenario_file(path: str) -> list[str]:
     what the scenario's ruleset requires of the map (whatever ruleset the map itself names)."""
     data, _map_path, board = _read_with_map(str(path))
     scenario = Scenario(data, str(path), _map_path, board)
-    return _map_problems_for_ruleset(scenario, board) + [
+    problems = _map_problems_for_ruleset(scenario, board) + [
         f"{p.where}: {p.message}" for p in scenario_map_problems(data, board, str(path))]
+    setup = getattr(game_factory(data["ruleset"]), "scenario_setup_problems", None)
+    if setup is not None and not problems:
+        problems += list(setup(data, board))
+    return problems
 
 
 def _map_problems_for_ruleset(scenario: Scenario, board: Board) -> list[str]:

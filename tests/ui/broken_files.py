@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +41,7 @@ def hostile(kind: str) -> dict[str, str]:
     """name -> file text that must be refused with a message."""
     base = MAP.read_text(encoding="utf-8") if kind == "map" else _scenario(lambda d: None)
     cases = {
-        "a 4301-digit number": base.replace('"version": 1', '"version": 1' + "0" * 4300, 1),
+        "a 4301-digit number": re.sub(r'"version": \d', lambda m: m.group(0) + "0" * 4300, base, count=1),
         "1000-deep nesting": base.replace("{", '{"deep": ' + "[" * 1000 + "]" * 1000 + ", ", 1),
         "a lone surrogate": base.replace('"name": "', '"name": "\\ud800', 1),
         "not JSON": base[: len(base) // 2],

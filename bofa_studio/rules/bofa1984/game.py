@@ -77,6 +77,12 @@ class BofaGame:
 
         return scenario_map_problems(data, board)
 
+    @staticmethod
+    def scenario_setup_problems(data: dict[str, Any], board: Board) -> list[str]:
+        from bofa_studio.rules.bofa1984.scenario_checks import default_setup_problems
+
+        return default_setup_problems(data, board)
+
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
         self.scenario = scenario
         self.board = board

@@ -97,9 +97,23 @@ def scenario_map_problems(data: dict[str, Any], board: Board) -> list[str]:
                 problems.append(f"$.order_of_battle.reinforcements[{i}].entry.groups: the map has no entry group {g!r}")
     if problems:
         return problems
+    # The game must be able to start on this map (its tables, zones and schedule usable).
+    from bofa_studio.rules.registry import make_game
+
+    try:
+        make_game(data, board).new_initial_state(0)
+    except (KeyError, ValueError) as exc:
+        problems.append(f"$: {exc}")
+    return problems
+
+
+def default_setup_problems(data: dict[str, Any], board: Board) -> list[str]:
+    """Whether the scenario's proposed set-up is legal (B-2): a problem for ``validate`` and the
+    scenario editor, not for play, where the players may place the counters themselves."""
     from bofa_studio.rules.core import RuleError
     from bofa_studio.rules.registry import make_game
 
+    problems: list[str] = []
     try:
         game = make_game(data, board)
         state = game.new_initial_state(0)

@@ -13,10 +13,10 @@ from tests.ui.play.test_standard_gestures import standard
 
 
 def rocks_position():
-    """Seed 2, 614 random actions: a Free Peoples COMBAT phase in which Man Archer 3 on the
-    boulder pile 2609 may roll rocks down its slope line; the first occupied hex is 2410,
-    at distance 2 (S-7: a hit on 1-3)."""
-    c = standard(2, 614)
+    """Seed 11, 1133 random actions: a COMBAT phase in which a unit on a boulder pile may roll
+    rocks down its slope line, the first occupied hex at distance 2 (S-7: a hit on 1-3), and
+    an attack could be made instead."""
+    c = standard(11, 1133)
     rock = next(r for r in c.rocks() if r.struck is not None)
     assert c.stack(rock.line[0]) and rock.distance == 2
     return c, rock

@@ -21,19 +21,19 @@ def standard(seed: int, steps: int, **options: bool) -> PlayController:
 
 
 def test_morale_check_hexes_are_marked_with_their_chance(window_for):
-    c = standard(2, 223)
+    c = standard(1, 239)  # a Dark MOVE phase where a goblin may move into an enemy's hex (S-6)
     w = window_for(c)
-    c.select(("azug_goblin_scimitar_6",))
-    assert c.checks and all(0 < p < 1 for p in c.checks.values())
-    h, p = next(iter(c.checks.items()))
-    assert p == pytest.approx(0.2)
+    movers = [x for x in c.game.specs if c.game.side_of[x] == "dark" and x in c.state.pos]
+    mover = next(x for x in movers if (c.select((x,)), c.checks)[1])
+    assert c.selection == (mover,) and c.checks and all(0 < p < 1 for p in c.checks.values())
     assert "play.checks" in w.scene.overlay.keys()
-    assert "M 20%" in "".join(f"M {x:.0%}" for x in c.checks.values())
     assert not w.board.labels["checks"].path().isEmpty()
+    mark = next(m for m in c.marks() if m.key == "checks")
+    assert set(mark.tags.values()) == {f"morale check {p:.0%}" for p in c.checks.values()}
 
 
 def test_an_eagle_shows_dive_targets_previews_the_flight_and_dives(qtbot, window_for):
-    c = standard(3, 530)
+    c = standard(1, 824)  # a Free Peoples MOVE phase with an Eagle that may dive (S-7)
     w = window_for(c)
     eagle = next(a.eagle for a in c.legal() if isinstance(a, A.Dive))
     c.select((eagle,))
@@ -58,7 +58,7 @@ def test_an_eagle_shows_dive_targets_previews_the_flight_and_dives(qtbot, window
 
 
 def test_rolling_rocks_show_their_slope_line_and_chance_and_roll_on_a_click(qtbot, window_for):
-    c = standard(2, 614)
+    c = standard(5, 1050)  # a phase in which a unit on a boulder pile may roll rocks (S-7)
     w = window_for(c)
     rocks = c.rocks()
     assert rocks and all(r.chance in (1.0, pytest.approx(0.3)) for r in rocks if r.struck)
@@ -76,7 +76,7 @@ def test_rolling_rocks_show_their_slope_line_and_chance_and_roll_on_a_click(qtbo
 
 
 def test_the_spell_picker_lists_the_spells_their_roll_and_chance(qtbot, window_for):
-    c = standard(1, 105)
+    c = standard(1, 146)  # a Free Peoples FIRE phase with Gandalf on the map (S-8)
     w = window_for(c)
     rows = {r.spell: r for r in c.spells()}
     assert {s: r.need for s, r in rows.items()} == {"destroy": 6, "push_back": 7, "regroup": 8}
@@ -105,7 +105,7 @@ def test_the_spell_picker_lists_the_spells_their_roll_and_chance(qtbot, window_f
 
 
 def test_an_escape_prompt_names_the_leader_and_shades_where_he_may_go(qtbot, window_for):
-    c = standard(3, 240)
+    c = standard(1, 473)  # an S-10 escape offer
     assert c.state.stage == "escape"
     c.confirm_handover()
     w = window_for(c)
