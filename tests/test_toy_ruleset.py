@@ -129,3 +129,17 @@ def test_the_duel_scenario_is_checked_by_its_ruleset(duel, tmp_path):
     bad.write_text(json.dumps(data))
     with pytest.raises(DataFileError, match=r"\$\.champions\.red: expected"):
         load_scenario(bad)
+
+
+def test_simulate_plays_duels_headless_with_the_same_report_twice(duel, capsys):
+    """The simulator speaks the protocol: the duel, with no optional members, plays through
+    it, and the same arguments print the same bytes (serial and with two processes)."""
+    from bofa_studio.cli import main
+
+    reports = []
+    for jobs in ("1", "2"):
+        assert main(["simulate", str(duel), "--games", "6", "--seed", "1", "--json", "--jobs", jobs]) == 0
+        reports.append(capsys.readouterr().out)
+    assert reports[0] == reports[1]
+    report = json.loads(reports[0])
+    assert report["games"] == 6 and report["violations"] == []

@@ -231,11 +231,14 @@ def simulate(game: Any, games: int, seed: int, players: tuple[str, str], *, para
     for result, n, violations in played:
         total_actions += n
         found += violations
-        if result["winner"] is None:
-            winners[result["level"]] = winners.get(result["level"], 0) + 1
+        # The protocol's result names a winner (or None); a level is the ruleset's option.
+        winner = result.get("winner")
+        level = result.get("level") or ("draw" if winner is None else "victory")
+        if winner is None:
+            winners[level] = winners.get(level, 0) + 1
         else:
-            levels = winners.setdefault(result["winner"], {})
-            levels[result["level"]] = levels.get(result["level"], 0) + 1
+            levels = winners.setdefault(winner, {})
+            levels[level] = levels.get(level, 0) + 1
     return {
         "games": games,
         "seed": seed,
