@@ -192,6 +192,10 @@ class RulesetPlay:
         """Whether "end the phase" (Ctrl+E) would be accepted now."""
         return False
 
+    def end_phase_block(self) -> RuleError | None:
+        """Why the phase cannot end yet, in the rule's words (the menu and the panel say it)."""
+        return None
+
     def tray_heading(self) -> str:
         return "Pieces to place: click one, then a shaded hex" if self.tray() else "Pieces to come"
 

@@ -270,7 +270,9 @@ class Play(RulesetPlay):
         if s.stage == "escape" and any(isinstance(a, A.Escape) for a in self.legal()):
             sec = out.setdefault("S-10 Escape of leaders", (*titled["StayPut"], []))
             sec[2].insert(0, ("Escape… (then click a shaded hex)", "escape"))
-        return self.spell_section() + list(out.values())
+        block = self.end_phase_block() if s.stage == "move" else None
+        blocked = [(f"{block.rule} The phase cannot end yet", block.reason, [])] if block is not None else []
+        return blocked + self.spell_section() + list(out.values())
 
     def after_step(self) -> None:
         """O-2: when the seat at the board has placed all its setup counters but another seat
@@ -969,6 +971,15 @@ class Play(RulesetPlay):
     def can_end_phase(self) -> bool:
         return any(isinstance(a, A.EndPhase) for a in self.legal())
 
+    def end_phase_block(self) -> RuleError | None:
+        """B-9 at the end of the movement phase (which hex is over the limits), B-7's skirmishes
+        still to fight, O-5's leader still to bring back: the engine's own refusal."""
+        if self.decider() is None or self.state.stage not in ("move", "combat") or self.can_end_phase():
+            return None
+        from bofa_studio.rules.bofa1984.sequence import end_phase_problem
+
+        return end_phase_problem(self.game, self.state)
+
     def tray_heading(self) -> str:
         if not self.tray():
             return "Reinforcements to come"
@@ -1242,6 +1253,13 @@ class Play(RulesetPlay):
             out.append(Mark("advance", (emptied,), "dashed", "#ff9800", "#ff98003c", 0.12, {emptied: "advance?"},
                             "#8d5a00"))
         out += self._target_marks()
+        if s.stage == "move":
+            from bofa_studio.rules.bofa1984.overstacking import over_stacked
+
+            over = tuple(g.hex(h) for h in sorted(over_stacked(g, s, s.phase_player)))
+            if over:  # B-9 takes effect at the end of the phase: what still blocks ending it
+                out.append(Mark("overstacked", over, "dashed", "#c62828", "#c6282828", 0.12,
+                                dict.fromkeys(over, "over B-9"), tag_key="overstacked"))
         out += self._rock_marks()
         out += self._pick_marks()
         out += self._effect_marks()

@@ -323,6 +323,11 @@ class PlayWindow(QMainWindow):
         # position), not for the next player before they take the seat, and not when the
         # engine would refuse it (setup, chip choices, a skirmish still to fight).
         self.end_phase_action.setEnabled(c.replay is None and not pending and c.can_end_phase())
+        # A greyed-out "End the phase" says why, as Undo does (B-9: which hex is over the limits).
+        block = c.end_phase_block() if c.replay is None else None
+        self.end_phase_action.setText(f"&End the phase — not yet ({block.rule})" if block else "&End the phase")
+        self.end_phase_action.setToolTip(block.reason if block else "")
+        self.end_phase_action.setStatusTip(block.reason if block else "")
         self.tray_label.setText(c.tray_heading())
         # Once every reinforcement is in, an empty list under that heading only puzzles.
         has_rows = c.replay is None and bool(c.tray() or c.waiting())

@@ -392,3 +392,25 @@ def test_a_late_reinforcement_is_listed_as_due_not_as_a_past_turn():
     assert second.startswith("turn 4: Second Wave") and "due: enters in a Dark MOVE phase" in second
     beorn = next(k for k in waiting if "Beorn" in " ".join(c.game.specs[x].name for x in waiting[k]))
     assert beorn.startswith("turn 8") and "due" not in beorn  # still to come
+
+
+def test_a_phase_that_cannot_end_over_stacked_says_which_hex(window_for):
+    """B-9: "These stacking restrictions take effect only at the end of the movement phase."
+    While a hex is over them the phase cannot end: the panel, the map and the greyed-out menu
+    item name the hex (issue 13)."""
+    from tests.ui.play.conftest import controller_at
+
+    c = controller_at({"1016": ["azug_goblin_scimitar_1", "azug_goblin_scimitar_2"]}, player="dark", stage="move")
+    w = window_for(c)
+    block = c.end_phase_block()
+    assert block is not None and block.rule == "B-9" and "1016" in block.reason
+    assert not w.end_phase_action.isEnabled() and "not yet (B-9)" in w.end_phase_action.text()
+    assert "1016" in w.end_phase_action.toolTip()
+    assert any(title.startswith("B-9") and "1016" in text for title, text, _ in c.sections())
+    assert "play.overstacked" in w.scene.overlay.keys()
+    c.select(("azug_goblin_scimitar_2",))
+    away = next(h for h in c.reach.moves if not c.stack(h))
+    assert c.click(away)
+    assert c.end_phase_block() is None and c.can_end_phase(), (c.state.stage, c.handover_to)
+    assert w.end_phase_action.isEnabled() == (c.handover_to is None)
+    assert "play.overstacked" not in w.scene.overlay.keys()
