@@ -111,6 +111,11 @@ def _move(game: BofaGame, state: State, a: A.Move) -> list[Event]:
     movers = tuple(a.counters)
     path = [game.idx(h) for h in a.path] if a.path else None
     done = movement.plan_move(game, state, movers, dest, path)
+    return _finish_move(game, state, movers, dest, done)
+
+
+def _finish_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, done: list[int]) -> list[Event]:
+    """A move whose path is known: S-6's morale check stops it, or it is made (B-6)."""
     if game.option("s6_morale"):
         need = morale.check(game, state, movers, done)
         if need is not None:
@@ -132,15 +137,7 @@ def _move_trusted(game: BofaGame, state: State, a: A.Move) -> list[Event]:
     else:
         start = state.pos[movers[0]]
         done = movement.path_to(movement.reachable(game, state, movers, start), start, dest)
-    if game.option("s6_morale"):
-        need = morale.check(game, state, movers, done)
-        if need is not None:
-            return morale.start(game, state, movers, dest, done, *need)
-    movement.commit_move(game, state, movers, dest)
-    names = ", ".join(game.specs[c].name for c in movers)
-    return [Event("move", f"{names} move to {game.cb.label(dest)}",
-                  {"counters": list(movers), "path": [game.cb.label(h) for h in done]})] + \
-        leaders.after_move(game, state, movers, done)
+    return _finish_move(game, state, movers, dest, done)
 
 
 def _attack(game: BofaGame, state: State, a: A.Attack) -> list[Event]:
