@@ -12,7 +12,8 @@ Each case ends as one of:
 * ok: it loaded and played;
 * clean error: a DataFileError naming the file and the place (what the user sees);
 * crash: any other exception, while loading or playing (a bug);
-* hang: the case took longer than ``--timeout`` seconds (a bug).
+* hang: the case used more than ``--timeout`` seconds of CPU, or was stuck ten times
+  that long by the clock without using any (a bug).
 
 Cases run in worker subprocesses, each limited to ``--memory`` GB of address space; a
 case that hangs or dies takes only its worker with it (a new one takes over). Cases
@@ -300,10 +301,33 @@ class Worker:
         self.conn.recv()
         self.index: int | None = None
         self.started = 0.0
+        self.cpu_at_start: float | None = None
 
     def give(self, index: int) -> None:
-        self.index, self.started = index, time.monotonic()
+        self.index, self.started, self.cpu_at_start = index, time.monotonic(), self.cpu_seconds()
         self.conn.send(index)
+
+    def cpu_seconds(self) -> float | None:
+        """The worker's CPU time so far (Linux), or None where it cannot be read."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def hung(self, timeout: float) -> str | None:
+        """Why the case counts as hung, or None. CPU time, not the clock, is what a case is
+        allowed: on a busy machine (or under ``nice``) a worker can wait minutes for a core.
+        A case stuck without using the CPU (a blocking read) is caught by the clock."""
+        waited = time.monotonic() - self.started
+        cpu, start = self.cpu_seconds(), self.cpu_at_start
+        if cpu is None or start is None:
+            return f"no result after {waited:.0f} s" if waited > timeout else None
+        if cpu - start > timeout:
+            return f"no result after {cpu - start:.0f} s of CPU"
+        if waited > 10 * timeout:
+            return f"no result after {waited:.0f} s ({cpu - start:.1f} s of CPU)"
+        return None
 
     def stop(self) -> None:
         self.process.kill()
@@ -330,8 +354,8 @@ def run(kind: str, cases: range, seed: int, jobs: int, timeout: float, actions: 
                     finished = (w.index, "crash", f"the worker died (exit code {w.process.exitcode})")
             elif not w.process.is_alive():
                 finished = (w.index, "crash", f"the worker died (exit code {w.process.exitcode})")
-            elif time.monotonic() - w.started > timeout:
-                finished = (w.index, "hang", f"no result after {timeout:.0f} s")
+            elif (why := w.hung(timeout)) is not None:
+                finished = (w.index, "hang", why)
             if finished is None:
                 continue
             index, status, detail = finished
@@ -367,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first case number")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 1))
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds a case may take")
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds a case may take")
     parser.add_argument("--actions", type=int, default=100, help="random actions played on a file that loads")
     parser.add_argument("--memory", type=float, default=2.0, help="GB of address space a worker may use")
     parser.add_argument("--case", type=int, help="run this one case here, with its traceback")

@@ -60,3 +60,31 @@ def test_the_unchanged_files_load_and_play(tmp_path):
     for kind in fuzz.KINDS:
         text = json.dumps(fuzz.base_files(kind)[0])
         assert fuzz.run_case(kind, text, tmp_path, actions=20) == ("ok", "20 actions")
+
+
+class _Busy:
+    """A stand-in worker process: spinning (CPU) or blocked (no CPU), as /proc would show it."""
+
+    def __init__(self, cpu: float) -> None:
+        self.cpu = cpu
+
+
+def test_a_case_is_hung_by_the_cpu_it_uses_not_by_the_time_it_waits_for_a_core(monkeypatch):
+    """Under load (or ``nice``) a worker waits for a core; only CPU spent, or ten timeouts of
+    the clock without spending any, make a hang. Both reports say which it was."""
+    worker = fuzz.Worker.__new__(fuzz.Worker)
+    clock = {"now": 100.0}
+    monkeypatch.setattr(fuzz.time, "monotonic", lambda: clock["now"])
+    busy = _Busy(cpu=5.0)
+    monkeypatch.setattr(fuzz.Worker, "cpu_seconds", lambda self: busy.cpu)
+    worker.conn = type("Conn", (), {"send": lambda self, _: None})()
+    worker.give(7)
+
+    clock["now"] += 300  # five timeouts of waiting, one CPU second used: starved, not hung
+    busy.cpu += 1
+    assert worker.hung(60) is None
+    busy.cpu += 60  # a minute of CPU: a real hang
+    assert "of CPU" in worker.hung(60)
+    busy.cpu = 5.0
+    clock["now"] += 400  # blocked for eleven timeouts without using the CPU (a pipe read)
+    assert "s of CPU)" in worker.hung(60)
