@@ -38,11 +38,13 @@ from bofa_studio.rules.registry import UnknownRuleset, make_game
 from bofa_studio.scenario import scenario_from_dict, scenario_map_problems
 
 SAVE_FORMAT = "bofa-studio.save"
-# Version 2: the digest covers every field of the state (rules.core.state_digest).
-# Version 1 saves (a digest over a hand-written list of fields) still load: the ruleset
-# that wrote them checks them with its ``legacy_digest``.
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+# Version 3: the digest of a state whose layout changed since version 2 (bofa1984's die
+# waits became types). Version 2: the digest covers every field of the state
+# (rules.core.state_digest). Version 1: a digest over a hand-written list of fields. Older
+# saves still load: the ruleset that wrote them checks them with its ``legacy_digest``
+# (a ruleset without one has kept its layout, so its current digest applies).
+SAVE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 
 _SAVE_SCHEMA = {
     "type": "object",

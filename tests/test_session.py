@@ -210,9 +210,9 @@ def test_standard_game_save_and_load_round_trip(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["v1-standard", "v1-tournament"])
-def test_a_version_1_save_still_loads_and_saves_as_version_2(tmp_path, name):
+def test_a_version_1_save_still_loads_and_saves_in_the_current_format(tmp_path, name):
     """Saves written before the digest covered every field (format version 1, made by the
-    previous release) replay to the digest they carry, and save again in the new format."""
+    release before last) replay to the digest they carry, and save again in the new format."""
     path = Path(__file__).parent / "data" / f"{name}.bofa-save.json"
     old = json.loads(path.read_text())
     assert old["version"] == 1
@@ -220,8 +220,35 @@ def test_a_version_1_save_still_loads_and_saves_as_version_2(tmp_path, name):
     assert len(session.log) == len(old["actions"])
     session.save(tmp_path / "again.json")
     again = json.loads((tmp_path / "again.json").read_text())
-    assert again["version"] == 2 and again["digest"] == session.digest() != old["digest"]
+    assert again["version"] == 3 and again["digest"] == session.digest() != old["digest"]
     assert load_session(tmp_path / "again.json").digest() == session.digest()
+
+
+@pytest.mark.parametrize("waiting_for", ["spell", "todo", "morale", "dive"])
+def test_a_version_2_save_waiting_for_a_die_still_loads(tmp_path, waiting_for):
+    """Version 2 saves (the last release) kept what a die is rolled for in loose fields; each
+    of these four was saved while the game waited for such a die (Gandalf's spell, a queued
+    regrouping roll, an S-6 morale check, an S-7 dive). They replay to the digest they carry,
+    the same die is waited for, and they save again as version 3."""
+    path = Path(__file__).parent / "data" / f"v2-waiting-{waiting_for}.bofa-save.json"
+    old = json.loads(path.read_text())
+    assert old["version"] == 2
+    session = load_session(path)
+    assert session.state.stage == "roll" and session.state.die is not None
+    assert session.state.die.digest_tag == {"todo": "regroup"}.get(waiting_for, waiting_for)
+    session.save(tmp_path / "again.json")
+    again = load_session(tmp_path / "again.json")
+    assert again.digest() == session.digest() != old["digest"]
+
+
+def test_a_version_2_save_whose_replay_differs_is_still_refused(tmp_path):
+    """The migration checks the digest; it does not wave old saves through."""
+    data = json.loads((Path(__file__).parent / "data" / "v2-waiting-morale.bofa-save.json").read_text())
+    data["actions"] = data["actions"][:-1]
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataFileError, match="digest"):
+        load_session(path)
 
 
 def test_the_digest_covers_every_field_of_the_state():
@@ -229,7 +256,19 @@ def test_the_digest_covers_every_field_of_the_state():
     a replay that went wrong there was not caught. Now any field counts."""
     session = Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-basic.json")
     before = session.digest()
-    for name in ("phase_start", "variable_tribes", "extra_elves", "morale", "dive", "resume"):
+    for name in ("phase_start", "variable_tribes", "extra_elves", "resume"):
         changed = session.state.copy()
         setattr(changed, name, {"x": 1} if isinstance(getattr(changed, name), dict) else ("x",))
         assert session.game.digest(changed) != before, name
+
+
+def test_the_digest_tells_what_a_die_is_rolled_for():
+    """Two die waits with the same fields (a regrouping roll and a bat attack on the same
+    counter) are different states: the digest names the kind of wait."""
+    from bofa_studio.rules.bofa1984.optional import BatAttack
+    from bofa_studio.rules.bofa1984.regroup import RegroupUnit
+
+    session = Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-basic.json")
+    regroup, bats = session.state.copy(), session.state.copy()
+    regroup.die, bats.die = RegroupUnit("bard"), BatAttack("bard")
+    assert len({session.game.digest(s) for s in (session.state, regroup, bats)}) == 3

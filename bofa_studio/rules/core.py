@@ -181,11 +181,17 @@ def canonical(value: Any) -> Any:
 
     Dataclasses become objects of all their fields (so a field added to a State is in the
     digest without anyone editing a list), sets sorted lists, dicts objects with string keys.
-    A field whose metadata says ``digest=False`` (a cache) is left out.
+    A field whose metadata says ``digest=False`` (a cache) is left out. A dataclass that
+    declares a ``digest_tag`` (one kind among several a field may hold, such as what a die
+    is rolled for) carries it as ``"kind"``: two kinds with the same fields differ.
     """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.metadata.get("digest", True)}
+        doc = {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
+               if f.metadata.get("digest", True)}
+        tag = getattr(value, "digest_tag", None)
+        if tag is not None:
+            doc["kind"] = tag
+        return doc
     if isinstance(value, enum.Enum):
         return canonical(value.value)
     if isinstance(value, Mapping):

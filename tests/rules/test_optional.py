@@ -76,7 +76,7 @@ def test_o4_hysteria_breaks_defenders_who_then_defend_with_1_and_move_at_random(
     game.apply(state, Attack(("azug_goblin_axeman_1",), board.hex_at(t)))
     state.pending.strength, state.pending.defence = 7, 7  # column 0, where row 3 carries the asterisk
     game.apply(state, DieRoll(3))
-    assert state.roll_for == "todo"
+    assert state.die.digest_tag == "hysteria_check"
     game.apply(state, DieRoll(9))  # needs 4 or less (the reduced side of 7)
     assert state.hysteric == {"dwarf_axeman_1"} and state.stage == "combat"
     game.apply(state, EndPhase())
@@ -84,7 +84,7 @@ def test_o4_hysteria_breaks_defenders_who_then_defend_with_1_and_move_at_random(
     fp.hysteric = {"dwarf_axeman_1"}
     fp.phase_player = "free_peoples"
     begin_kind(game, fp, "move")
-    assert fp.roll_for == "todo"
+    assert fp.die.digest_tag == "hysteria_dir"
     game.apply(fp, DieRoll(1))  # north
     game.apply(fp, DieRoll(2))
     assert game.cb.label(fp.pos["dwarf_axeman_1"]) == "0503" and fp.stage == "move"

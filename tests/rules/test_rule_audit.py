@@ -236,7 +236,7 @@ def test_s6_a_failed_check_may_move_on_but_not_into_an_enemy_again():
     gob = "azug_goblin_scimitar_1"
     state = position(game, {"0505": "elf_spearman_1", nb(board, "0505", "S"): gob})
     events = game.apply(state, Move((gob,), h(board, "0505")))
-    assert events[0].data["target"] == game.specs[gob].strength[1] and state.roll_for == "morale"
+    assert events[0].data["target"] == game.specs[gob].strength[1] and state.die.digest_tag == "morale"
     game.apply(state, DieRoll(game.specs[gob].strength[1] + 1))
     assert label_of(game, state, gob) == nb(board, "0505", "S") and state.stage == "move"
     refused(game, state, Move((gob,), h(board, "0505")), "S-6")
@@ -244,7 +244,7 @@ def test_s6_a_failed_check_may_move_on_but_not_into_an_enemy_again():
     assert label_of(game, state, gob) == "0509"
     wolf = position(game, {"0505": "elf_spearman_1", nb(board, "0505", "S"): "wolf_1"})
     game.apply(wolf, Move(("wolf_1",), h(board, "0505")))  # a wolf is no goblin: no check
-    assert wolf.roll_for is None and label_of(game, wolf, "wolf_1") == "0505"
+    assert wolf.die is None and label_of(game, wolf, "wolf_1") == "0505"
 
 
 def test_s6_only_a_commanding_leader_on_top_helps_and_reduced_units_add():
@@ -652,7 +652,7 @@ def test_o1_no_bats_in_the_guard_rooms():
     state = position(game, {"0303": "elf_archer_1", "0505": "dwarf_axeman_1"},
                      reduced=("elf_archer_1", "dwarf_axeman_1"))
     begin_kind(game, state, "fire")
-    assert [item[1] for item in state.todo] == ["dwarf_axeman_1"]
+    assert [step.counter for step in state.todo] == ["dwarf_axeman_1"]
     game.apply(state, DieRoll(1))
     assert "dwarf_axeman_1" not in state.pos and "elf_archer_1" in state.pos and state.stage == "fire"
 

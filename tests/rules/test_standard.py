@@ -58,7 +58,7 @@ def test_s1_gandalf_regroup_example_rolls_once_per_hit():
     state.hits["gandalf"] = 2
     state.turn = 2
     begin_turn(game, state)
-    assert game.current_player(state) == CHANCE and state.roll_for == "todo"
+    assert game.current_player(state) == CHANCE and state.die.digest_tag == "regroup_leader"
     game.apply(state, DieRoll(4))
     assert state.hits["gandalf"] == 1
     game.apply(state, DieRoll(6))
@@ -167,7 +167,7 @@ def test_s6_example_goblin_5_on_level_2_into_level_3_needs_5():
     state = position(game, {"0303": "azug_goblin_spearman_1", up: "dwarf_axeman_1"})
     assert strength(game, state, "azug_goblin_spearman_1") == 5
     game.apply(state, Move(("azug_goblin_spearman_1",), h(board, up)))
-    assert state.stage == "roll" and state.morale[3] == 5
+    assert state.stage == "roll" and state.die.need == 5
     game.apply(state, DieRoll(6))
     assert state.pos["azug_goblin_spearman_1"] == game.idx(h(board, "0303"))
     # "A unit that fails a morale check can continue the movement phase."
@@ -183,7 +183,7 @@ def test_s6_example_gurash_on_goblin_into_elf_needs_7():
     elf = nb(board, "0303", "N")
     state = position(game, {"0303": ["gurash_goblin_scimitar_1", "gurash"], elf: "elf_archer_1"})
     game.apply(state, Move(("gurash_goblin_scimitar_1", "gurash"), h(board, elf)))
-    assert state.morale[3] == 7
+    assert state.die.need == 7
     game.apply(state, DieRoll(7))
     assert state.pos["gurash"] == game.idx(h(board, elf)) and state.stage == "move"
 
@@ -351,7 +351,7 @@ def test_s7_rolling_rocks_hit_at_1_and_on_1_to_3_at_2_friend_or_foe():
     state = position(game, {lab[0]: "dwarf_axeman_1", lab[2]: "azug_goblin_scimitar_1"},
                      player="free_peoples", stage="combat")
     game.apply(state, RollRocks(line[0], line[1]))
-    assert state.roll_for == "rocks"
+    assert state.die.digest_tag == "rocks"
     game.apply(state, DieRoll(3))
     assert state.steps["azug_goblin_scimitar_1"] == 1 and state.stage == "combat"
 

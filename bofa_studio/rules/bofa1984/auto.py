@@ -1,82 +1,79 @@
 """Automatic steps that need dice: S-3 regrouping, O-1 bat attacks, O-4 hysteria.
 
-Each step is a tuple in ``state.todo`` whose first item names it. The runner stops
-at the first step that still applies and asks for a die (a chance step, so the
-action log rebuilds the game); when none is left it enters ``state.after_todo``.
-A step may instead hand a decision to a player (a regrouped counter that must
-leave its hex); the runner resumes when that decision is made.
+A rule queues its steps in ``state.todo`` with :func:`schedule`. :func:`run` stops at the
+first step that still applies and waits for its die the way every die is waited for: the
+step becomes ``state.die`` in the ``ROLL`` stage (a chance node, so the action log rebuilds
+the game). When no step is left the game enters ``state.after_todo``. A step may instead
+hand a decision to a player (a regrouped counter that must leave its hex); :func:`resume`
+goes on once it is made.
+
+Each kind of step subclasses :class:`Step` in the module whose rule it applies (``regroup``,
+``hysteria``, ``optional``); this module imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from bofa_studio.rules.core import Event
+from bofa_studio.rules.bofa1984 import entry
+from bofa_studio.rules.bofa1984.state import Stage
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
     from bofa_studio.rules.bofa1984.state import State
-
-# name -> (still wanted?, apply the roll -> events)
-Wanted = Callable[["BofaGame", "State", tuple], bool]
-Apply = Callable[["BofaGame", "State", tuple, int], list[Event]]
-STEPS: dict[str, tuple[Wanted, Apply]] = {}
+    from bofa_studio.rules.core import Event
 
 
-def step(name: str, wanted: Wanted) -> Callable[[Apply], Apply]:
-    def register(fn: Apply) -> Apply:
-        STEPS[name] = (wanted, fn)
-        return fn
-    return register
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One queued automatic step, about one counter: a die wait (``State.die``) when its turn comes."""
+
+    counter: str
+    digest_tag: ClassVar[str] = "step"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        """Whether the step still applies when its turn comes (its counter may be gone)."""
+        raise NotImplementedError
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        raise NotImplementedError
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        state.todo.pop(0)
+        state.die = None
+        events = self.apply(game, state, value)
+        if state.stage == Stage.ROLL and state.die is None:
+            events += run(game, state)
+        return events
 
 
-def schedule(state: State, items: list[tuple], after: str) -> None:
-    """Queue ``items`` to run before the game goes on to stage ``after``."""
+def schedule(state: State, steps: list[Step], after: Stage) -> None:
+    """Queue ``steps`` to run before the game goes on to stage ``after``."""
     if state.todo:
-        state.todo[:0] = items  # nested: run before what was queued
+        state.todo[:0] = steps  # nested: run before what was queued
     else:
-        state.todo = list(items)
+        state.todo = list(steps)
         state.after_todo = after
 
 
 def run(game: BofaGame, state: State) -> list[Event]:
-    _load()
     while state.todo:
-        item = state.todo[0]
-        wanted, _ = STEPS[item[0]]
-        if wanted(game, state, item):
-            state.stage = "roll"
-            state.roll_for = "todo"
+        step = state.todo[0]
+        if step.wanted(game, state):
+            state.stage = Stage.ROLL
+            state.die = step
             return []
         state.todo.pop(0)
-    state.roll_for = None
+    state.die = None
     stage, state.after_todo = state.after_todo, None
-    state.stage = stage or state.phase_kind or "move"
-    if state.stage == "move":
-        from bofa_studio.rules.bofa1984.sequence import entry_roll_due
-
-        if entry_roll_due(game, state):
-            state.stage = "entry_roll"
+    state.stage = stage or state.phase_kind or Stage.MOVE
+    if state.stage == Stage.MOVE:
+        entry.wait_if_due(game, state)
     return []
-
-
-def rolled(game: BofaGame, state: State, value: int) -> list[Event]:
-    item = state.todo.pop(0)
-    state.roll_for = None
-    events = STEPS[item[0]][1](game, state, item, value)
-    if state.stage == "roll" and state.roll_for is None:
-        events += run(game, state)
-    return events
 
 
 def resume(game: BofaGame, state: State) -> list[Event]:
     """Go on after a player's decision interrupted the automatic steps."""
-    state.stage = "roll"
+    state.stage = Stage.ROLL
     return run(game, state)
-
-
-def _load() -> None:
-    # The step modules register themselves on import.
-    if not STEPS:
-        from bofa_studio.rules.bofa1984 import hysteria, optional, regroup  # noqa: F401

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
+from bofa_studio.rules.bofa1984 import hysteria
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.leaders import note_thorin_left
+from bofa_studio.rules.bofa1984.eagles import in_the_air
+from bofa_studio.rules.bofa1984.leaders import invisible, note_thorin_left
 from bofa_studio.rules.bofa1984.losses import attacker_candidates, defender_candidates, hit, loss_candidates
-from bofa_studio.rules.bofa1984.movement import friends_in, has_side
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
-from bofa_studio.rules.bofa1984.state import Pending
+from bofa_studio.rules.bofa1984.state import Pending, Stage
 from bofa_studio.rules.bofa1984.wording import names_text
 from bofa_studio.rules.core import Event, RuleError
 
@@ -41,8 +44,6 @@ def contested(game: BofaGame, state: State) -> list[int]:
             if len(sides) == 2:
                 out.append(h)
     if out and game.option("s7_eagle_skirmishes"):
-        from bofa_studio.rules.bofa1984.eagles import in_the_air
-
         # S-7: Eagles in the air over a Dark counter are no skirmish unless the Dark grounded them.
         out = [h for h in out if not in_the_air(game, state, h)]
     return sorted(out)
@@ -101,8 +102,6 @@ def attack_targets(game: BofaGame, state: State) -> list[int]:
     side = state.phase_player
     enemy = other_side(side)
     targets = []
-    from bofa_studio.rules.bofa1984.fire import invisible
-
     for h in state.stacks:
         if has_side(game, state, h, enemy) and not has_side(game, state, h, side) and not invisible(game, state, h):
             if attack_sources(game, state, h):
@@ -174,7 +173,8 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
         att_groups=tuple(tuple(c for c in stacks[h] if c in groups[h]) for h in sorted(groups)),
         att_ordered=False, def_groups=(tuple(defenders),), shift=column_shift(game, state, target),
     )
-    state.stage = "roll"
+    state.stage = Stage.ROLL
+    state.die = CombatRoll()
     who = names_text(game.specs[c].name for c in attackers)
     return [Event("attack", f"{who} {'attack' if len(attackers) > 1 else 'attacks'} {cb.label(target)}: {att} against {dfn} (difference {att - dfn:+d})",
                   {"difference": att - dfn, "modifiers": mods})]
@@ -228,12 +228,24 @@ def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[st
         modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
         att_groups=tuple(groups), att_ordered=True, def_groups=(defenders,), shift=column_shift(game, state, h),
     )
-    state.stage = "roll"
+    state.stage = Stage.ROLL
+    state.die = CombatRoll()
     return [Event("skirmish", f"skirmish in {cb.label(h)}: {att} against {dfn} (difference {att - dfn:+d})",
                   {"difference": att - dfn})]
 
 
+@dataclass(frozen=True, slots=True)
+class CombatRoll:
+    """B-7/B-8: the die of the pending attack, skirmish or shot (``State.pending``)."""
+
+    digest_tag: ClassVar[str] = "combat"
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        return resolve_roll(game, state, value)
+
+
 def resolve_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
+    state.die = None
     p = state.pending
     assert p is not None
     p.roll = roll
@@ -254,7 +266,7 @@ def resolve_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
             {"roll": roll, "column": r.column, "attacker_hits": r.attacker_hits,
              "defender_hits": r.defender_hits, "hysteria": r.hysteria, "provenance": str(r.provenance)},
         ))
-    state.stage = "loss"
+    state.stage = Stage.LOSS
     events += continue_losses(game, state)
     return events
 
@@ -278,7 +290,7 @@ def continue_losses(game: BofaGame, state: State) -> list[Event]:
             hit(game, state, choice[0], p, events)
     state.pending_side = None
     if p.kind == "attack" and p.target not in state.stacks and advance_options(game, state):
-        state.stage = "advance"
+        state.stage = Stage.ADVANCE
         return events
     return events + finish(state, game)
 
@@ -360,10 +372,8 @@ def finish(state: State, game: BofaGame | None = None) -> list[Event]:
     p = state.pending
     state.pending = None
     state.pending_side = None
-    state.stage = state.phase_kind or "combat"
+    state.stage = state.phase_kind or Stage.COMBAT
     if game is not None and p is not None and p.hysteria:
-        from bofa_studio.rules.bofa1984 import hysteria
-
         return hysteria.after_combat(game, state, p)
     return []
 

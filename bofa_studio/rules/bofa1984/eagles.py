@@ -18,18 +18,15 @@ be drawn into a skirmish if it "began the combat phase next to a Dark counter".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from bofa_studio.rules.bofa1984.leaders import offer_escapes
 from bofa_studio.rules.bofa1984.losses import hit
-from bofa_studio.rules.bofa1984.movement import (
-    commit_move,
-    friends_in,
-    has_side,
-    legal_moves,
-    path_to,
-)
+from bofa_studio.rules.bofa1984.movement import commit_move, legal_moves
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side, path_to
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -69,7 +66,7 @@ def offer_skirmishes(game: BofaGame, state: State) -> list[Event]:
     if not offers:
         return []
     state.eagle_offers = offers
-    state.stage = "ground_eagles"
+    state.stage = Stage.GROUND_EAGLES
     labels = ", ".join(game.cb.label(h) for h in offers)
     return [Event("eagle_offer", f"S-7: the Dark may force the Giant Eagles in {labels} into a skirmish",
                   {"hexes": [game.cb.label(h) for h in offers]})]
@@ -94,7 +91,7 @@ def ground(game: BofaGame, state: State, h: int, skirmish: bool) -> list[Event]:
     else:
         event = Event("eagles_aloft", f"S-7: the Giant Eagles in {cb.label(h)} stay in the air", {"hex": cb.label(h)})
     if not state.eagle_offers:
-        state.stage = "combat"
+        state.stage = Stage.COMBAT
     return [event]
 
 
@@ -146,18 +143,30 @@ def declare(game: BofaGame, state: State, eagle: str, target: int, to: int) -> l
     if to not in dive_ends(game, state, eagle, target):
         raise RuleError("S-7", f"the flight over {game.cb.label(target)} cannot end in {game.cb.label(to)}")
     victim = dive_victim(game, state, target)
-    state.dive = (eagle, victim, to, target)
-    state.stage = "roll"
-    state.roll_for = "dive"
-    return [Event("dive", f"{game.specs[eagle].name} dives on {game.specs[victim].name} in {game.cb.label(target)}")]  # type: ignore[index]
+    assert victim is not None
+    state.die = Dive(eagle, victim, to, target)
+    state.stage = Stage.ROLL
+    return [Event("dive", f"{game.specs[eagle].name} dives on {game.specs[victim].name} in {game.cb.label(target)}")]
 
 
-def rolled(game: BofaGame, state: State, roll: int) -> list[Event]:
-    assert state.dive is not None
-    eagle, victim, to, victim_hex = state.dive
-    state.dive = None
-    state.roll_for = None
-    state.stage = "move"
+@dataclass(frozen=True, slots=True)
+class Dive:
+    """S-7: the die of an Eagle's dive on ``victim`` in ``victim_hex``, ending in ``to``."""
+
+    eagle: str
+    victim: str
+    to: int
+    victim_hex: int
+    digest_tag: ClassVar[str] = "dive"
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        return rolled(game, state, self, value)
+
+
+def rolled(game: BofaGame, state: State, dive: Dive, roll: int) -> list[Event]:
+    eagle, victim, to, victim_hex = dive.eagle, dive.victim, dive.to, dive.victim_hex
+    state.die = None
+    state.stage = Stage.MOVE
     events: list[Event] = []
     if roll <= DIVE_HIT and victim in state.pos:
         events.append(Event("dive_hit", f"the dive rolls {roll}: {game.specs[victim].name} takes a hit"))

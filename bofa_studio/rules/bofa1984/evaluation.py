@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.victory import control
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
         value = _strength(game, state, cid) + (LEADER_BONUS if spec.leader else 0.0)
         score += sign[spec.side] * value
     pending = state.pending
-    if pending is not None and state.stage == "loss":
+    if pending is not None and state.stage == Stage.LOSS:
         # A rolled combat: its hits fall on the two sides' counters (one step ~ 2 points).
         attacker = pending.side
         score -= sign[attacker] * 2.0 * pending.att_hits

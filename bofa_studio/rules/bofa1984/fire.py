@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bofa_studio.rules.bofa1984.combat import CombatRoll
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.movement import friends_in, has_side
-from bofa_studio.rules.bofa1984.state import Pending
+from bofa_studio.rules.bofa1984.leaders import invisible
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side
+from bofa_studio.rules.bofa1984.state import Pending, Stage
 from bofa_studio.rules.bofa1984.wording import names_text
 from bofa_studio.rules.core import Event, RuleError
 
@@ -69,14 +71,6 @@ def open_targets(game: BofaGame, state: State) -> list[int]:
         if side not in sides and not invisible(game, state, h):
             out.append(h)
     return sorted(out)
-
-
-def invisible(game: BofaGame, state: State, h: int) -> bool:
-    """S-10 (read by the engine): Bilbo, alone in a hex and still wearing the ring (fewer than
-    2 hits), cannot be seen, so he is neither attacked nor shot at."""
-    stack = state.stacks.get(h)
-    return (stack is not None and len(stack) == 1 and stack[0] == "bilbo" and game.option("s10_leaders")
-            and state.hits.get("bilbo", 0) < 2)
 
 
 def visible(game: BofaGame, state: State, h: int, reach: int) -> frozenset[int]:
@@ -187,6 +181,7 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
         modifier=sum(game.tables.modifier(m).value for m in mods), modifier_ids=tuple(mods),
         def_groups=(tuple(friends_in(game, state, target, enemy)),),
     )
-    state.stage = "roll"
+    state.stage = Stage.ROLL
+    state.die = CombatRoll()
     who = names_text(game.specs[c].name for c in archers)
     return [Event("fire", f"{who} {'shoot' if len(archers) > 1 else 'shoots'} at {cb.label(target)} with fire strength {total}", {"strength": total})]

@@ -24,6 +24,7 @@ from bofa_studio.rules.bofa1984 import (
     movement,
     optional,
     placement,
+    reach,
     regroup,
     rocks,
     sequence,
@@ -31,11 +32,19 @@ from bofa_studio.rules.bofa1984 import (
 )
 from bofa_studio.rules.bofa1984.compiled import CompiledBoard
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
+from bofa_studio.rules.bofa1984.evaluation import action_priors, evaluate
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
 from bofa_studio.rules.bofa1984.invariants import violations
-from bofa_studio.rules.bofa1984.legacy import digest_v1
+from bofa_studio.rules.bofa1984.legacy import digest_v1, digest_v2
+from bofa_studio.rules.bofa1984.losses import loss_candidates
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
-from bofa_studio.rules.bofa1984.state import State
+from bofa_studio.rules.bofa1984.players import random_player
+from bofa_studio.rules.bofa1984.scenario_checks import (
+    default_setup_problems,
+    scenario_map_problems,
+    scenario_problems,
+)
+from bofa_studio.rules.bofa1984.state import Stage, State
 from bofa_studio.rules.bofa1984.tables import Tables
 from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state, state_digest
 from bofa_studio.rules.registry import register
@@ -57,7 +66,6 @@ OPTIONAL_RULES = (
 # a scenario never silently plays with a rule switched off.
 NOT_YET: set[str] = set()
 IMPLEMENTED_OPTIONS = (set(STANDARD_OPTIONS) | set(OPTIONAL_RULES)) - NOT_YET
-TRIBES = ("thrak", "thuk", "azug", "gurash", "osag")  # O-6: "his 5 units"
 MODIFIER_OPTION = {"S-7": "s7_combat_modifiers", "S-8": "s8_fire"}
 
 
@@ -67,20 +75,14 @@ class BofaGame:
 
     @staticmethod
     def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Any]:
-        from bofa_studio.rules.bofa1984.scenario_checks import scenario_problems
-
         return scenario_problems(data, file)
 
     @staticmethod
     def scenario_map_problems(data: dict[str, Any], board: Board) -> list[str]:
-        from bofa_studio.rules.bofa1984.scenario_checks import scenario_map_problems
-
         return scenario_map_problems(data, board)
 
     @staticmethod
     def scenario_setup_problems(data: dict[str, Any], board: Board) -> list[str]:
-        from bofa_studio.rules.bofa1984.scenario_checks import default_setup_problems
-
         return default_setup_problems(data, board)
 
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
@@ -160,7 +162,7 @@ class BofaGame:
         }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
         self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
-        # (side, start, budget) -> where terrain alone lets a move reach (movement.reachable).
+        # (side, start, budget) -> where terrain alone lets a move reach (reach.reachable).
         self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
         self._build_steps()
 
@@ -221,7 +223,7 @@ class BofaGame:
     def new_initial_state(self, seed: int = 0) -> State:
         state = State(seed=seed, rng=seed_state(seed))
         state.steps = {cid: 2 for cid in self.specs}
-        state.stage = "setup"
+        state.stage = Stage.SETUP
         state.setup_side = self.setup_order[0]
         if self.extra_elves:
             optional.start_extra_elves(self, state)
@@ -259,7 +261,7 @@ class BofaGame:
         wave = next(r for r in oob.get("reinforcements", []) if r.get("name") == "Second Wave")
         dark_zone = next(self.cb.area(e["zone"]) for e in oob["setup"] if "thrak" in e["counters"])
         for cid, spec in self.specs.items():
-            if spec.side == DARK and spec.command in TRIBES:
+            if spec.side == DARK and spec.command in optional.TRIBES:
                 self.tribe_of[cid] = spec.command
                 self.tribe_counters.append(cid)
                 self.setup_zone[cid] = dark_zone
@@ -267,25 +269,25 @@ class BofaGame:
 
     def current_player(self, state: State) -> str:
         stage = state.stage
-        if stage in ("draw", "roll", "entry_roll"):
+        if stage in (Stage.DRAW, Stage.ROLL, Stage.ENTRY_ROLL):
             return CHANCE
-        if stage == "over":
+        if stage == Stage.OVER:
             return TERMINAL
-        if stage == "setup":
+        if stage == Stage.SETUP:
             return state.setup_side  # type: ignore[return-value]
-        if stage == "choose_first":
+        if stage == Stage.CHOOSE_FIRST:
             return state.first_chooser  # type: ignore[return-value]
-        if stage == "choose_second":
+        if stage == Stage.CHOOSE_SECOND:
             return other_side(state.first_chooser)  # type: ignore[arg-type]
-        if stage == "loss":
+        if stage == Stage.LOSS:
             return state.pending_side  # type: ignore[return-value]
-        if stage == "escape":
+        if stage == Stage.ESCAPE:
             return self.side_of[state.escapes[0]]
-        if stage == "regroup_place":
+        if stage == Stage.REGROUP_PLACE:
             return self.side_of[state.regroup_place]  # type: ignore[index]
-        if stage == "extra_elves":
+        if stage == Stage.EXTRA_ELVES:
             return FREE_PEOPLES
-        if stage in ("variable_tribes", "ground_eagles"):
+        if stage in (Stage.VARIABLE_TRIBES, Stage.GROUND_EAGLES):
             return DARK
         return state.phase_player  # type: ignore[return-value]
 
@@ -307,15 +309,15 @@ class BofaGame:
 
     def legacy_digest(self, state: State, version: int) -> str:
         """The digest of a save written before the current format (see ``legacy``)."""
-        if version != 1:
-            raise ValueError(f"no save version {version} was ever written")
-        return digest_v1(self, state)
+        if version == 1:
+            return digest_v1(self, state)
+        if version == 2:
+            return digest_v2(state)
+        raise ValueError(f"no save version {version} was ever written")
 
     def random_action(self, state: State, rng: int) -> tuple[Any, int]:
         """A random legal action from the caller's generator (never the game's dice), cheaper
         than a uniform pick from every legal action (see ``players``)."""
-        from bofa_studio.rules.bofa1984.players import random_player
-
         return random_player(self, state, rng)
 
     def summary(self, state: State) -> dict[str, Any]:
@@ -324,13 +326,9 @@ class BofaGame:
 
     # -- computer players (optional protocol hooks; see rules/core.py and evaluation.py) --
     def evaluate(self, state: State, side: str) -> float:
-        from bofa_studio.rules.bofa1984.evaluation import evaluate
-
         return evaluate(self, state, side)
 
     def action_priors(self, state: State, actions: list[Any]) -> list[float]:
-        from bofa_studio.rules.bofa1984.evaluation import action_priors
-
         return action_priors(self, state, actions)
 
     def action_actor(self, action: Any) -> Any:
@@ -362,15 +360,13 @@ class BofaGame:
         if player in (CHANCE, TERMINAL):
             return []
         cid = None
-        if state.stage == "escape":
+        if state.stage == Stage.ESCAPE:
             cid = state.escapes[0]
-        elif state.stage == "regroup_place":
+        elif state.stage == Stage.REGROUP_PLACE:
             cid = state.regroup_place
-        elif state.stage == "ground_eagles":  # the seat of the counter the Eagles lie on
-            cid = movement.friends_in(self, state, state.eagle_offers[0], DARK)[-1]
-        elif state.stage == "loss" and state.pending is not None:
-            from bofa_studio.rules.bofa1984.losses import loss_candidates
-
+        elif state.stage == Stage.GROUND_EAGLES:  # the seat of the counter the Eagles lie on
+            cid = reach.friends_in(self, state, state.eagle_offers[0], DARK)[-1]
+        elif state.stage == Stage.LOSS and state.pending is not None:
             cands = loss_candidates(self, state, state.pending)
             cid = cands[0] if cands else None
         if cid is not None:
@@ -378,21 +374,21 @@ class BofaGame:
         return [s for s in self.seats if s.startswith(player)]
 
     def is_terminal(self, state: State) -> bool:
-        return state.stage == "over"
+        return state.stage == Stage.OVER
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result
 
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
-        if state.stage in ("roll", "entry_roll"):
+        if state.stage in (Stage.ROLL, Stage.ENTRY_ROLL):
             return [(A.DieRoll(v), 0.1) for v in D10]
-        if state.stage == "draw":
+        if state.stage == Stage.DRAW:
             total = sum(state.cup.values())
             return [(A.ChipDrawn(k), n / total) for k, n in sorted(state.cup.items()) if n > 0]
         return []
 
     def _chance_weights(self, state: State) -> tuple[list[Any], list[int]]:
-        if state.stage in ("roll", "entry_roll"):
+        if state.stage in (Stage.ROLL, Stage.ENTRY_ROLL):
             return [A.DieRoll(v) for v in D10], [1] * 10
         kinds = [(k, n) for k, n in sorted(state.cup.items()) if n > 0]
         return [A.ChipDrawn(k) for k, _ in kinds], [n for _, n in kinds]
@@ -406,51 +402,49 @@ class BofaGame:
     # -- legal actions -------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Any]:
         stage = state.stage
-        if stage in ("draw", "roll", "entry_roll"):
+        if stage in (Stage.DRAW, Stage.ROLL, Stage.ENTRY_ROLL):
             return [a for a, _ in self.chance_outcomes(state)]
-        if stage == "over":
+        if stage == Stage.OVER:
             return []
-        if stage == "setup":
+        if stage == Stage.SETUP:
             return placement.setup_actions(self, state)
-        if stage in ("choose_first", "choose_second"):
+        if stage in (Stage.CHOOSE_FIRST, Stage.CHOOSE_SECOND):
             return [A.ChooseChip(k) for k, n in sorted(state.cup.items()) if n > 0]
-        if stage == "chip":
+        if stage == Stage.CHIP:
             return [A.PlayHeldChip(), A.DrawChip()]
-        if stage == "fc_mode":
+        if stage == Stage.FC_MODE:
             return [A.ChooseMode("fire"), A.ChooseMode("combat")]
-        if stage == "loss":
+        if stage == Stage.LOSS:
             assert state.pending is not None
-            from bofa_studio.rules.bofa1984.losses import loss_candidates
-
             return [A.TakeLoss(c) for c in loss_candidates(self, state, state.pending)]
-        if stage == "advance":
+        if stage == Stage.ADVANCE:
             return [A.Advance(())] + [A.Advance(o) for o in combat.advance_options(self, state)]
-        if stage == "move":
+        if stage == Stage.MOVE:
             dives = [A.Dive(e, self.cb.hexes[t], self.cb.hexes[d]) for e, t, d in eagles.dive_actions(self, state)]
             # B-9, O-5: not offered while a hex is over the stacking limits or a goblin leader
             # must still return (``end_phase_problem`` says which), as in a combat phase
             # with a skirmish still to fight.
             end = [A.EndPhase()] if sequence.end_phase_problem(self, state) is None else []
             return self.move_actions(state) + dives + end
-        if stage == "escape":
+        if stage == Stage.ESCAPE:
             cid = state.escapes[0]
             return [A.StayPut(cid)] + [A.Escape(cid, self.cb.hexes[h]) for h in leaders.escape_hexes(self, state, cid)]
-        if stage == "extra_elves":
+        if stage == Stage.EXTRA_ELVES:
             return [A.ChooseExtraElves(c) for c in optional.extra_elf_choices(self, state)]
-        if stage == "variable_tribes":
+        if stage == Stage.VARIABLE_TRIBES:
             return [A.ChooseTribes(c) for c in optional.tribe_choices()]
-        if stage == "regroup_place":
+        if stage == Stage.REGROUP_PLACE:
             cid = state.regroup_place
             hexes = self.cb.hexes
             return [A.RegroupMove(cid, hexes[h]) for h in regroup.place_actions(self, state)] + [  # type: ignore[arg-type]
                 A.RegroupShift(cid, hexes[h], other, hexes[m])  # type: ignore[arg-type]
                 for h, other, m in regroup.shift_actions(self, state)]
-        if stage == "ground_eagles":
+        if stage == Stage.GROUND_EAGLES:
             h = self.cb.hexes[state.eagle_offers[0]]
             return [A.GroundEagles(h, False), A.GroundEagles(h, True)]
-        if stage == "combat":
+        if stage == Stage.COMBAT:
             return self.combat_actions(state)
-        if stage == "fire":
+        if stage == Stage.FIRE:
             return self.fire_actions(state) + [A.EndPhase()]
         raise AssertionError(f"unknown stage {stage}")
 
@@ -461,7 +455,7 @@ class BofaGame:
         out: list[Any] = []
         hexes = self.cb.hexes
         ready = self.reinforcements_ready(state)
-        held = movement.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
+        held = reach.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
         outlook = StackingOutlook(self, state, held)
         entry_cache: dict[int, list[int]] = {}
         for cid in ready:
@@ -495,8 +489,8 @@ class BofaGame:
         if move.path:
             return move.path
         start = state.pos[move.counters[0]]
-        reach = movement.reachable(self, state, tuple(move.counters), start)
-        return tuple(self.hex(h) for h in movement.path_to(reach, start, self.idx(move.to)))
+        prev = reach.reachable(self, state, tuple(move.counters), start)
+        return tuple(self.hex(h) for h in reach.path_to(prev, start, self.idx(move.to)))
 
     def combat_actions(self, state: State) -> list[Any]:
         out: list[Any] = []
@@ -566,7 +560,7 @@ class BofaGame:
     def phase(self, state: State) -> tuple[Any, ...]:
         """Changes when a side's setup, a phase (``end_phase`` clears ``phase_kind``) or the game
         ends, and when a phase begins: where the simulator checks invariants."""
-        return (state.turn, state.phase_no, state.phase_kind, state.setup_side, state.stage == "over")
+        return (state.turn, state.phase_no, state.phase_kind, state.setup_side, state.stage == Stage.OVER)
 
     # -- placement (B-2, B-5): see placement.py --------------------------------------
     def reinforcements_ready(self, state: State) -> list[str]:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984 import (
-    auto,
     combat,
     eagles,
     fire,
@@ -19,11 +18,13 @@ from bofa_studio.rules.bofa1984 import (
     movement,
     optional,
     placement,
+    reach,
     regroup,
     rocks,
     sequence,
     spells,
 )
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.wording import player_text
 from bofa_studio.rules.core import Event, RuleError, pick_weighted
 
@@ -39,11 +40,11 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
     spec = game.specs.get(a.counter)
     if spec is None:
         raise RuleError("B-2", f"there is no counter {a.counter!r} in this scenario")
-    if state.stage == "setup":
+    if state.stage == Stage.SETUP:
         problem = game.place_problem(state, a.counter, h, state.setup_side)  # type: ignore[arg-type]
         if problem:
             raise problem
-        movement.put(state, a.counter, h)
+        reach.put(state, a.counter, h)
         return [Event("place", f"{spec.name} set up in {game.cb.label(h)}")] + placement.advance_setup(game, state)
     if a.counter in state.returning and state.phase_player == "dark":
         return leaders.bring_back(game, state, a.counter, h)
@@ -59,7 +60,7 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
     problem = game.entry_problem(state, a.counter, h)
     if problem:
         raise problem
-    movement.put(state, a.counter, h)
+    reach.put(state, a.counter, h)
     state.phase_start[a.counter] = h
     # S-5 lets reinforcements be placed on enemies; a leader there may escape (S-10).
     return [Event("enter", f"{spec.name} enters in {game.cb.label(h)}")] + \
@@ -74,10 +75,10 @@ def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Even
     for cid in game.setup_list(state, side):  # type: ignore[arg-type]
         if cid not in state.pos:
             if cid in game.default_placement:
-                movement.put(state, cid, game.default_placement[cid])
+                reach.put(state, cid, game.default_placement[cid])
             else:  # O-8's extra Elves have no default: the first hex of their zone that takes them
                 h = next(h for h in sorted(game.setup_zone[cid]) if game.place_problem(state, cid, h, side) is None)
-                movement.put(state, cid, h)
+                reach.put(state, cid, h)
     return [Event("place", f"{player_text(side)} sets up as the scenario proposes")] + placement.advance_setup(game, state)
 
 
@@ -90,7 +91,7 @@ def _play_held(game: BofaGame, state: State, a: A.PlayHeldChip) -> list[Event]:
 
 
 def _draw(game: BofaGame, state: State, a: A.DrawChip) -> list[Event]:
-    state.stage = "draw"
+    state.stage = Stage.DRAW
     return []
 
 
@@ -136,7 +137,7 @@ def _move_trusted(game: BofaGame, state: State, a: A.Move) -> list[Event]:
         done = [game.idx(h) for h in a.path]
     else:
         start = state.pos[movers[0]]
-        done = movement.path_to(movement.reachable(game, state, movers, start), start, dest)
+        done = reach.path_to(reach.reachable(game, state, movers, start), start, dest)
     return _finish_move(game, state, movers, dest, done)
 
 
@@ -156,24 +157,17 @@ def _roll(game: BofaGame, state: State, a: A.DieRoll) -> list[Event]:
     if a.value not in D10:
         raise RuleError("B-1", f"a d10 shows 1..10 (0 counts as 10), not {a.value}")
     state.rng, _ = pick_weighted(state.rng, [1] * 10)
-    if state.stage == "entry_roll":
-        return sequence.entry_roll(game, state, a.value)
-    special = ROLLS.get(state.roll_for)  # type: ignore[arg-type]
-    if special is not None:
-        return special(game, state, a.value)
-    return combat.resolve_roll(game, state, a.value)
-
-
-ROLLS = {"todo": auto.rolled, "morale": morale.rolled, "dive": eagles.rolled, "rocks": rocks.rolled,
-         "spell": spells.rolled, "extra_elves": optional.extra_elves_rolled}
+    if state.die is None:
+        raise RuleError("B-1", "no die is rolled now")
+    return state.die.rolled(game, state, a.value)
 
 
 def _tribes(game: BofaGame, state: State, a: A.ChooseTribes) -> list[Event]:
-    return optional.choose_tribes(game, state, tuple(a.tribes))
+    return optional.choose_tribes(game, state, tuple(a.tribes)) + placement.advance_setup(game, state)
 
 
 def _extra_elves(game: BofaGame, state: State, a: A.ChooseExtraElves) -> list[Event]:
-    return optional.choose_extra_elves(game, state, tuple(a.counters))
+    return optional.choose_extra_elves(game, state, tuple(a.counters)) + placement.advance_setup(game, state)
 
 
 def _dive(game: BofaGame, state: State, a: A.Dive) -> list[Event]:

@@ -9,13 +9,15 @@ driven off the board. It stops short of a hex where it could not stack.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from bofa_studio.rules.bofa1984 import auto
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.losses import eliminate
-from bofa_studio.rules.bofa1984.movement import friends_in, has_side, put, remove
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side, put, remove
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import Event
 
 if TYPE_CHECKING:
@@ -30,11 +32,11 @@ def can_break(game: BofaGame, cid: str) -> bool:
 
 
 def after_combat(game: BofaGame, state: State, p: Pending) -> list[Event]:
-    items = [("hysteria_check", c) for g in p.def_groups for c in g
-             if c in state.pos and can_break(game, c) and c not in state.hysteric]
-    if not items:
+    steps: list[auto.Step] = [HysteriaCheck(c) for g in p.def_groups for c in g
+                              if c in state.pos and can_break(game, c) and c not in state.hysteric]
+    if not steps:
         return []
-    auto.schedule(state, items, state.stage)
+    auto.schedule(state, steps, state.stage)
     return auto.run(game, state)
 
 
@@ -42,40 +44,63 @@ def start_move(game: BofaGame, state: State) -> None:
     mine = [c for c in game.counter_order if c in state.hysteric and game.side_of[c] == state.phase_player]
     if mine:
         state.moved.update(mine)
-        auto.schedule(state, [("hysteria_dir", c) for c in mine], "move")
+        auto.schedule(state, [HysteriaDirection(c) for c in mine], Stage.MOVE)
 
 
-def _check_wanted(game: BofaGame, state: State, item: tuple) -> bool:
-    return item[1] in state.pos and item[1] not in state.hysteric
+@dataclass(frozen=True, slots=True)
+class HysteriaCheck(auto.Step):
+    """O-4: the die of a defender whose combat result carried an asterisk."""
+
+    digest_tag: ClassVar[str] = "hysteria_check"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        return self.counter in state.pos and self.counter not in state.hysteric
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        cid = self.counter
+        need = game.specs[cid].strength[0]  # "with his lower combat strength value"
+        name = game.specs[cid].name
+        if roll <= need:
+            return [Event("hysteria_check", f"{name} rolls {roll} (needs {need}): keeps its nerve")]
+        state.hysteric.add(cid)
+        return [Event("hysteria", f"{name} rolls {roll} (needs {need}): becomes hysterical (H)", {"counter": cid})]
 
 
-@auto.step("hysteria_check", _check_wanted)
-def _check(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
-    cid = item[1]
-    need = game.specs[cid].strength[0]  # "with his lower combat strength value"
-    name = game.specs[cid].name
-    if roll <= need:
-        return [Event("hysteria_check", f"{name} rolls {roll} (needs {need}): keeps its nerve")]
-    state.hysteric.add(cid)
-    return [Event("hysteria", f"{name} rolls {roll} (needs {need}): becomes hysterical (H)", {"counter": cid})]
+def _on_map(state: State, cid: str) -> bool:
+    return cid in state.pos and cid in state.hysteric
 
 
-def _on_map(game: BofaGame, state: State, item: tuple) -> bool:
-    return item[1] in state.pos and item[1] in state.hysteric
+@dataclass(frozen=True, slots=True)
+class HysteriaDirection(auto.Step):
+    """O-4: the die of a hysterical counter's direction (1-6) at its side's MOVE phase."""
+
+    digest_tag: ClassVar[str] = "hysteria_dir"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        return _on_map(state, self.counter)
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        if roll > 6:
+            return [Event("hysteria_move", f"{game.specs[self.counter].name} rolls {roll}: does not move")]
+        state.todo.insert(0, HysteriaDistance(self.counter, roll - 1))
+        return []
 
 
-@auto.step("hysteria_dir", _on_map)
-def _direction(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
-    cid = item[1]
-    if roll > 6:
-        return [Event("hysteria_move", f"{game.specs[cid].name} rolls {roll}: does not move")]
-    state.todo.insert(0, ("hysteria_dist", cid, roll - 1))
-    return []
+@dataclass(frozen=True, slots=True)
+class HysteriaDistance(auto.Step):
+    """O-4: the die of how far a hysterical counter runs in ``direction``."""
+
+    direction: int
+    digest_tag: ClassVar[str] = "hysteria_dist"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        return _on_map(state, self.counter)
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        return _run(game, state, self.counter, self.direction, roll)
 
 
-@auto.step("hysteria_dist", _on_map)
-def _distance(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
-    _, cid, direction = item
+def _run(game: BofaGame, state: State, cid: str, direction: int, roll: int) -> list[Event]:
     cb = game.cb
     spec = game.specs[cid]
     side = spec.side

@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import SIDES
+from bofa_studio.rules.bofa1984.hysteria import can_break
+from bofa_studio.rules.bofa1984.losses import hit_limit
 from bofa_studio.rules.bofa1984.overstacking import over_stacked
+from bofa_studio.rules.bofa1984.state import Stage
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
@@ -46,9 +49,6 @@ def violations(game: BofaGame, state: State) -> list[str]:
             out.append(f"{cid} is listed as eliminated but has steps left")
     if len(set(state.eliminated)) != len(state.eliminated):
         out.append("a counter was eliminated twice")
-    from bofa_studio.rules.bofa1984.hysteria import can_break
-    from bofa_studio.rules.bofa1984.losses import hit_limit
-
     for cid, n in state.hits.items():
         spec = game.specs[cid]
         if not spec.leader:
@@ -73,8 +73,8 @@ def violations(game: BofaGame, state: State) -> list[str]:
     # one hex over the limits (``overstacking``: one more move must be able to put it right);
     # the other side, and everybody outside a movement phase, none. (S-1's regrouped counter
     # that must move out of its hex is the one other moment a hex is over them.)
-    moving = state.phase_kind == "move" and state.stage in ("move", "escape", "roll")
-    if state.stage != "regroup_place":
+    moving = state.phase_kind == "move" and state.stage in (Stage.MOVE, Stage.ESCAPE, Stage.ROLL)
+    if state.stage != Stage.REGROUP_PLACE:
         for side in SIDES:
             over = over_stacked(game, state, side)
             allowed = 1 if moving and side == state.phase_player else 0

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.movement import controlled_by, friends_in, has_side, put, remove
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, over_stacked
+from bofa_studio.rules.bofa1984.reach import controlled_by, friends_in, has_side, put, remove
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def offer_escapes(game: BofaGame, state: State, side: str, hexes: list[int]) -> 
         return []
     state.escapes = found
     state.resume = state.stage
-    state.stage = "escape"
+    state.stage = Stage.ESCAPE
     names = ", ".join(game.specs[c].name for c in found)
     return [Event("escape_offer", f"S-10: {names} may escape", {"counters": found})]
 
@@ -133,7 +134,7 @@ def escape(game: BofaGame, state: State, cid: str, to: int | None) -> list[Event
         events = [Event("escape", f"{name} escapes to {game.cb.label(to)}", {"counter": cid})]
     state.escapes.pop(0)
     if not state.escapes:
-        state.stage, state.resume = state.resume or "move", None
+        state.stage, state.resume = state.resume or Stage.MOVE, None
     return events
 
 
@@ -187,3 +188,11 @@ def forgo_returns(game: BofaGame, state: State) -> list[Event]:
                                    "and stays dead", {"counter": cid}) for cid in state.returning]
     state.returning.clear()
     return events
+
+
+def invisible(game: BofaGame, state: State, h: int) -> bool:
+    """S-10 (read by the engine): Bilbo, alone in a hex and still wearing the ring (fewer than
+    2 hits), cannot be seen, so he is neither attacked nor shot at."""
+    stack = state.stacks.get(h)
+    return (stack is not None and len(stack) == 1 and stack[0] == "bilbo" and game.option("s10_leaders")
+            and state.hits.get("bilbo", 0) < 2)

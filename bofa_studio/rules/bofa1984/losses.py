@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bofa_studio.rules.bofa1984.reach import remove
 from bofa_studio.rules.core import Event
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def hit(game: BofaGame, state: State, cid: str, pending: Pending | None, events:
 
 
 def eliminate(game: BofaGame, state: State, cid: str, events: list[Event]) -> None:
-    from bofa_studio.rules.bofa1984.movement import remove
-
     spec = game.specs[cid]
     state.steps[cid] = 0
     where = game.cb.label(state.pos[cid])

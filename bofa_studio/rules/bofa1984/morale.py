@@ -11,11 +11,16 @@ move and may go on moving, but not into an enemy's hex again in that phase.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
+from bofa_studio.rules.bofa1984 import leaders
 from bofa_studio.rules.bofa1984.combat import strength
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.movement import commit_move, friends_in
+from bofa_studio.rules.bofa1984.movement import commit_move
+from bofa_studio.rules.bofa1984.reach import friends_in
+from bofa_studio.rules.bofa1984.regroup import commands_in_battle
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import Event
 
 if TYPE_CHECKING:
@@ -47,8 +52,6 @@ def situations(game: BofaGame, state: State, movers: tuple[str, ...], frm: int, 
 
 def morale_value(game: BofaGame, state: State, movers: tuple[str, ...]) -> int:
     """Highest roll that passes: the units' (summed) strength plus a commanding leader on top."""
-    from bofa_studio.rules.bofa1984.regroup import commands_in_battle
-
     specs = game.specs
     top = movers[-1]
     leader = top if len(movers) > 1 and specs[top].leader and not specs[top].is_thorin else None
@@ -72,25 +75,34 @@ def check(game: BofaGame, state: State, movers: tuple[str, ...], path: list[int]
     return need, found
 
 
+@dataclass(frozen=True, slots=True)
+class MoraleCheck:
+    """S-6: the die of a morale check, with the move it decides."""
+
+    movers: tuple[str, ...]
+    dest: int
+    path: tuple[int, ...]
+    need: int
+    digest_tag: ClassVar[str] = "morale"
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        return rolled(game, state, self, value)
+
+
 def start(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, path: list[int],
           need: int, found: list[str]) -> list[Event]:
-    state.morale = (movers, dest, tuple(path), need)
-    state.stage = "roll"
-    state.roll_for = "morale"
+    state.die = MoraleCheck(movers, dest, tuple(path), need)
+    state.stage = Stage.ROLL
     names = ", ".join(game.specs[c].name for c in movers)
     return [Event("morale", f"S-6 morale check for {names} into {game.cb.label(dest)}: {need} or less "
                             f"({'; '.join(found)})", {"target": need, "situations": found})]
 
 
-def rolled(game: BofaGame, state: State, roll: int) -> list[Event]:
-    from bofa_studio.rules.bofa1984 import leaders
-
-    assert state.morale is not None
-    movers, dest, path, need = state.morale
-    state.morale = None
-    state.roll_for = None
-    state.stage = "move"
-    if roll > need:
+def rolled(game: BofaGame, state: State, check: MoraleCheck, roll: int) -> list[Event]:
+    movers, dest, path = check.movers, check.dest, check.path
+    state.die = None
+    state.stage = Stage.MOVE
+    if roll > check.need:
         state.morale_failed.update(movers)
         return [Event("morale_roll", f"rolls {roll}: the morale check fails; the movers stay",
                       {"roll": roll, "success": False})]

@@ -7,12 +7,16 @@ tell which person acts for a counter, and ``current_seats`` names the seats acti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
 
 from bofa_studio.rules.bofa1984 import auto
 from bofa_studio.rules.bofa1984.losses import eliminate
-from bofa_studio.rules.bofa1984.movement import friends_in
-from bofa_studio.rules.core import Event
+from bofa_studio.rules.bofa1984.reach import friends_in
+from bofa_studio.rules.bofa1984.regroup import commands
+from bofa_studio.rules.bofa1984.state import Stage
+from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
@@ -27,9 +31,9 @@ BAT_TARGET_WITH_LEADER = 2  # "a 1 or 2 must be rolled"
 def start_bats(game: BofaGame, state: State) -> None:
     """O-1: at the start of each Dark FIRE phase, a roll against every reduced Free Peoples
     counter outside the guard rooms."""
-    items = [("bats", c) for c in game.counter_order if _bat_target(game, state, c)]
-    if items:
-        auto.schedule(state, items, "fire")
+    steps: list[auto.Step] = [BatAttack(c) for c in game.counter_order if _bat_target(game, state, c)]
+    if steps:
+        auto.schedule(state, steps, Stage.FIRE)
 
 
 def _bat_target(game: BofaGame, state: State, cid: str) -> bool:
@@ -42,24 +46,30 @@ def _bat_target(game: BofaGame, state: State, cid: str) -> bool:
 
 
 def bat_need(game: BofaGame, state: State, cid: str) -> int:
-    from bofa_studio.rules.bofa1984.regroup import commands
-
     mates = friends_in(game, state, state.pos[cid], "free_peoples")
     if any(game.specs[c].leader and commands(game, c, cid) for c in mates):
         return BAT_TARGET_WITH_LEADER
     return BAT_TARGET
 
 
-@auto.step("bats", lambda game, state, item: _bat_target(game, state, item[1]))
-def _bats(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
-    cid = item[1]
-    need = bat_need(game, state, cid)
-    name = game.specs[cid].name
-    if roll > need:
-        return [Event("bats", f"bats attack {name}: {roll}, no effect")]
-    events = [Event("bats", f"bats attack {name}: {roll} (needs {need}): removed")]
-    eliminate(game, state, cid, events)
-    return events
+@dataclass(frozen=True, slots=True)
+class BatAttack(auto.Step):
+    """O-1: the die of the bats' attack on one reduced Free Peoples counter."""
+
+    digest_tag: ClassVar[str] = "bats"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        return _bat_target(game, state, self.counter)
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        cid = self.counter
+        need = bat_need(game, state, cid)
+        name = game.specs[cid].name
+        if roll > need:
+            return [Event("bats", f"bats attack {name}: {roll}, no effect")]
+        events = [Event("bats", f"bats attack {name}: {roll} (needs {need}): removed")]
+        eliminate(game, state, cid, events)
+        return events
 
 
 # -- O-2 seats ---------------------------------------------------------------------------
@@ -96,56 +106,58 @@ def extra_elf_count(roll: int) -> int:
     return 1 if roll <= 3 else 2 if roll <= 7 else 3
 
 
+@dataclass(frozen=True, slots=True)
+class ExtraElvesRoll:
+    """O-8: the die that says how many extra Elf counters the Free Peoples get."""
+
+    digest_tag: ClassVar[str] = "extra_elves"
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        return extra_elves_rolled(game, state, value)
+
+
 def start_extra_elves(game: BofaGame, state: State) -> None:
     """O-8: before the Free Peoples set up, a die says how many extra Elves they get."""
-    state.stage = "roll"
-    state.roll_for = "extra_elves"
+    state.stage = Stage.ROLL
+    state.die = ExtraElvesRoll()
 
 
 def extra_elves_rolled(game: BofaGame, state: State, roll: int) -> list[Event]:
-    state.roll_for = None
+    state.die = None
     state.extra_count = min(extra_elf_count(roll), len(game.extra_elves))
-    state.stage = "extra_elves"
+    state.stage = Stage.EXTRA_ELVES
     return [Event("extra_elves", f"O-8: a {roll}: {state.extra_count} extra Elf counter(s)", {"roll": roll})]
 
 
 def extra_elf_choices(game: BofaGame, state: State) -> list[tuple[str, ...]]:
-    from itertools import combinations
-
     return list(combinations(game.extra_elves, state.extra_count))
 
 
 def choose_extra_elves(game: BofaGame, state: State, counters: tuple[str, ...]) -> list[Event]:
-    from bofa_studio.rules.bofa1984 import placement
-    from bofa_studio.rules.core import RuleError
-
+    """O-8: the chosen Elves join the set-up, which goes on (``placement.advance_setup``)."""
     if tuple(counters) not in extra_elf_choices(game, state):
         raise RuleError("O-8", f"choose {state.extra_count} of {', '.join(game.extra_elves)}")
     state.extra_elves = tuple(counters)
-    state.stage = "setup"
-    return [Event("extra_elves", f"O-8: {', '.join(counters)} join the Elves")] + placement.advance_setup(game, state)
+    state.stage = Stage.SETUP
+    return [Event("extra_elves", f"O-8: {', '.join(counters)} join the Elves")]
 
 
 # -- O-6 variable reinforcements ----------------------------------------------------------
 
+TRIBES = ("thrak", "thuk", "azug", "gurash", "osag")  # O-6: "his 5 units"
+
+
 def tribe_choices() -> list[tuple[str, ...]]:
-    from itertools import combinations
-
-    from bofa_studio.rules.bofa1984.game import TRIBES
-
     return list(combinations(TRIBES, 2))
 
 
 def choose_tribes(game: BofaGame, state: State, tribes: tuple[str, ...]) -> list[Event]:
     """O-6: the chosen tribes enter on turn 4 as the Second Wave; the others set up now. The
     "surplus" that finds no entry triangle simply enters in a later Dark MOVE phase, as every
-    reinforcement may (B-5 as the engine reads it)."""
-    from bofa_studio.rules.bofa1984 import placement
-    from bofa_studio.rules.core import RuleError
-
+    reinforcement may (B-5 as the engine reads it). The set-up goes on afterwards
+    (``placement.advance_setup``)."""
     if tuple(tribes) not in tribe_choices():
         raise RuleError("O-6", "choose 2 of the 5 tribes, in the order thrak, thuk, azug, gurash, osag")
     state.variable_tribes = tuple(tribes)
-    state.stage = "setup"
-    return [Event("variable_tribes", f"O-6: {' and '.join(tribes)} will come over the mountain")] + \
-        placement.advance_setup(game, state)
+    state.stage = Stage.SETUP
+    return [Event("variable_tribes", f"O-6: {' and '.join(tribes)} will come over the mountain")]

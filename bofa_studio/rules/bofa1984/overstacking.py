@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
+from bofa_studio.rules.bofa1984.reach import has_side, movement_allowance, reachable
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import RuleError
 
@@ -241,8 +242,6 @@ class StackingOutlook:
         key = (group, y)
         hit = self._next_cache.get(key)
         if hit is None:
-            from bofa_studio.rules.bofa1984.movement import has_side, movement_allowance
-
             game, state = self.game, self.state
             specs = game.specs
             flying = all(specs[c].is_eagle for c in group)
@@ -261,8 +260,6 @@ class StackingOutlook:
         key = (group, y)
         hit = self._exit_cache.get(key)
         if hit is None:
-            from bofa_studio.rules.bofa1984.movement import has_side, reachable
-
             game, state = self.game, self.state
             enemy = other_side(self.side)
             standard = game.standard_moves

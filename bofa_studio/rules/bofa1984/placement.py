@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import movement, sequence
+from bofa_studio.rules.bofa1984 import reach, sequence
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, refusal
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.wording import group_text, player_text
 from bofa_studio.rules.core import Event, RuleError
 
@@ -48,7 +49,7 @@ def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
         circle = game.cb.entry_circle
         side = game.specs[cid].side
         if not entry.get("nearest_free") or any(
-                not movement.has_side(game, state, h, side) for h in circle):
+                not reach.has_side(game, state, h, side) for h in circle):
             return list(circle)
         # "If this hex is already occupied by a Free Peoples counter, he can be placed directly
         # on top, or enter the board from the nearest free hex." On top, he is over B-9's
@@ -80,7 +81,7 @@ def place_problem(game: BofaGame, state: State, cid: str, h: int, side: str) -> 
         return RuleError("B-2", f"{spec.name} is already on the map")
     if h not in game.setup_zone[cid]:
         return RuleError("B-2", f"{spec.name} must be set up in its zone")
-    problem = stacking_problem(game, state, movement.friends_in(game, state, h, side) + [cid])
+    problem = stacking_problem(game, state, reach.friends_in(game, state, h, side) + [cid])
     return RuleError("B-9", problem) if problem else None
 
 
@@ -99,13 +100,13 @@ def default_problem(game: BofaGame, state: State) -> RuleError | None:
         problem = place_problem(game, trial, cid, game.default_placement[cid], side)  # type: ignore[arg-type]
         if problem:
             return problem
-        movement.put(trial, cid, game.default_placement[cid])
+        reach.put(trial, cid, game.default_placement[cid])
     return None
 
 
 def advance_setup(game: BofaGame, state: State) -> list[Event]:
     events: list[Event] = []
-    while state.stage == "setup" and all(c in state.pos for c in game.setup_list(state, state.setup_side)):  # type: ignore[arg-type]
+    while state.stage == Stage.SETUP and all(c in state.pos for c in game.setup_list(state, state.setup_side)):  # type: ignore[arg-type]
         i = game.setup_order.index(state.setup_side)  # type: ignore[arg-type]
         events.append(Event("setup_done", f"{player_text(state.setup_side)} has set up"))
         if i + 1 < len(game.setup_order):
@@ -113,7 +114,7 @@ def advance_setup(game: BofaGame, state: State) -> list[Event]:
             if state.setup_side == "dark" and game.tribe_of and not state.variable_tribes:
                 # O-6: "After the Free Peoples player has set up ... the Dark player must determine
                 # which 2 of his 5 units are to come over the mountain."
-                state.stage = "variable_tribes"
+                state.stage = Stage.VARIABLE_TRIBES
                 return events
         else:
             state.setup_side = None
@@ -136,7 +137,7 @@ def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[in
     if h not in (entry if entry is not None else entry_hexes(game, state, cid)):
         return RuleError("B-5", f"{spec.name} enters on {entry_text(game, cid)}")
     side = r["side"]
-    if not r["entry"].get("onto_enemy") and movement.controlled_by(game, state, h, other_side(side)) \
+    if not r["entry"].get("onto_enemy") and reach.controlled_by(game, state, h, other_side(side)) \
             and not spec.is_beorn:
         return RuleError("B-5", f"{spec.name} may not be placed on an enemy counter")
     if outlook is None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import eagles, leaders, movement, placement
+from bofa_studio.rules.bofa1984 import eagles, leaders, movement, placement, reach
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
 from bofa_studio.rules.bofa1984.sequence import end_phase_problem
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import uniform_index
 
 if TYPE_CHECKING:
@@ -31,9 +32,9 @@ def uniform_player(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
 
 
 def random_player(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
-    if state.stage == "move":
+    if state.stage == Stage.MOVE:
         return _random_move(game, state, rng)
-    if state.stage == "setup":
+    if state.stage == Stage.SETUP:
         return _random_setup(game, state, rng)
     return uniform_player(game, state, rng)
 
@@ -94,14 +95,14 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
             # Uniform over the legal destinations, asking only about the hexes drawn: drawing
             # without replacement until one is legal picks each legal one alike.
             start = state.pos[what[0]]
-            reach = movement.reachable(game, state, what, start)
+            prev = reach.reachable(game, state, what, start)
             may_end = movement.end_check(game, state, what, start, outlook)
-            hexes = sorted(d for d in reach if d != start)
+            hexes = sorted(d for d in prev if d != start)
             while hexes:
                 rng, j = uniform_index(rng, len(hexes))
                 d = hexes.pop(j)
                 if may_end(d):
-                    path = movement.path_to(reach, start, d)
+                    path = reach.path_to(prev, start, d)
                     return A.Move(what, game.hex(d), tuple(game.hex(h) for h in path)), rng
         options.pop(i)
 

@@ -23,9 +23,15 @@ from bofa_studio.play.marks import Mark
 from bofa_studio.play.presentation import Gesture, PendingPreview, RulesetPlay
 from bofa_studio.play.seats import Seat
 from bofa_studio.rules.bofa1984 import actions as A
-from bofa_studio.rules.bofa1984 import preview
+from bofa_studio.rules.bofa1984 import preview, victory
+from bofa_studio.rules.bofa1984 import rocks as rules_rocks
+from bofa_studio.rules.bofa1984 import spells as rules_spells
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
+from bofa_studio.rules.bofa1984.overstacking import over_stacked
+from bofa_studio.rules.bofa1984.rocks import can_roll
+from bofa_studio.rules.bofa1984.sequence import end_phase_problem
 from bofa_studio.rules.bofa1984.spells import SPELL_NAMES
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.wording import chip_text as chip_name
 from bofa_studio.rules.core import RuleError
 
@@ -68,8 +74,6 @@ class Play(RulesetPlay):
         if not self.o2:
             return None
         if isinstance(action, A.RollRocks):
-            from bofa_studio.rules.bofa1984.rocks import can_roll
-
             self._update_seat()
             side = self.decider()
             rollers = [c for c in self.stack(action.pile)
@@ -119,16 +123,16 @@ class Play(RulesetPlay):
             "variable_tribes": "choose the two tribes that come over the mountain on turn 4 (O-6)",
         }
         g = self.game
-        if s.stage == "escape" and s.escapes:
+        if s.stage == Stage.ESCAPE and s.escapes:
             cid = s.escapes[0]
             return (f"{g.specs[cid].name}: an enemy entered his hex in {self._label(self.hex_of(cid))} — "
                     f"escape or stay (S-10)")
-        if s.stage == "ground_eagles":
+        if s.stage == Stage.GROUND_EAGLES:
             hexes = self.ground_eagle_hexes()
             where = self._label(hexes[0]) if hexes else "?"
             return (f"Giant Eagles lie on your counters in {where}: ground them for a skirmish, "
                     "or leave them in the air (S-7)")
-        if s.stage == "regroup_place" and s.regroup_place:
+        if s.stage == Stage.REGROUP_PLACE and s.regroup_place:
             return f"{g.specs[s.regroup_place].name} was regrouped and no longer fits: move it next door (S-3)"
         return texts.get(s.stage, s.stage)
 
@@ -235,7 +239,7 @@ class Play(RulesetPlay):
                           "Before the phase's first fight or shot. The struck hexes are marked on the map "
                           "with their chance: distance 1 is a hit, distance 2 a hit on 1-3."),
         }
-        if s.stage == "ground_eagles":
+        if s.stage == Stage.GROUND_EAGLES:
             hexes = self.ground_eagle_hexes()
             eagles = [c for c in self.stack(hexes[0]) if g.side_of[c] != "dark"] if hexes else []
             titled["GroundEagles"] = (
@@ -244,12 +248,12 @@ class Play(RulesetPlay):
                 f"in {self._label(hexes[0]) if hexes else '?'} (shaded on the map). Ground them under your "
                 "counter for a skirmish this combat phase, or leave them in the air."
                 + (f" Then: {', '.join(self._label(h) for h in hexes[1:])}." if len(hexes) > 1 else ""))
-        if s.stage == "escape" and s.escapes:
+        if s.stage == Stage.ESCAPE and s.escapes:
             cid = s.escapes[0]
             titled["StayPut"] = ("S-10 Escape of leaders",
                                  f"An enemy entered {g.specs[cid].name}'s hex. He may escape with his whole "
                                  "movement value to a hex without enemies, or stay.")
-        if s.stage == "regroup_place" and s.regroup_place:
+        if s.stage == Stage.REGROUP_PLACE and s.regroup_place:
             titled["RegroupMove"] = ("S-3 Regrouping",
                                      f"{g.specs[s.regroup_place].name} is back to full strength but its hex "
                                      "cannot hold it: click a shaded hex next to it.")
@@ -267,10 +271,10 @@ class Play(RulesetPlay):
                                                 f"The Eagle may also end its move in {where} without diving "
                                                 "(or Shift+click the hex).", []))[2].append(
                 (f"Move to {where} without diving", "move_no_dive"))
-        if s.stage == "escape" and any(isinstance(a, A.Escape) for a in self.legal()):
+        if s.stage == Stage.ESCAPE and any(isinstance(a, A.Escape) for a in self.legal()):
             sec = out.setdefault("S-10 Escape of leaders", (*titled["StayPut"], []))
             sec[2].insert(0, ("Escape… (then click a shaded hex)", "escape"))
-        block = self.end_phase_block() if s.stage == "move" else None
+        block = self.end_phase_block() if s.stage == Stage.MOVE else None
         blocked = [(f"{block.rule} The phase cannot end yet", block.reason, [])] if block is not None else []
         return blocked + self.spell_section() + list(out.values())
 
@@ -278,7 +282,7 @@ class Play(RulesetPlay):
         """O-2: when the seat at the board has placed all its setup counters but another seat
         of the side has not, the board passes to that seat (there is nothing else to do)."""
         s, g = self.state, self.game
-        if not self.o2 or s.stage != "setup" or self.active_seat is None:
+        if not self.o2 or s.stage != Stage.SETUP or self.active_seat is None:
             return
         left = [c for c in g.setup_list(s, s.setup_side) if c not in s.pos]
         if any(self.piece_seat(c) == self.active_seat for c in left):
@@ -301,11 +305,11 @@ class Play(RulesetPlay):
     def tray(self) -> list[str]:
         """Counters the current player may put on the map now: setup or reinforcements."""
         s = self.state
-        if s.stage == "setup":
+        if s.stage == Stage.SETUP:
             # setup_list, not setup_counters: O-8's chosen Elves join the Free Peoples and
             # O-6's three staying tribes the Dark, which the scenario's list cannot know.
             return [c for c in self.game.setup_list(s, s.setup_side) if c not in s.pos and self.commands(c)]
-        if s.stage == "move":
+        if s.stage == Stage.MOVE:
             return [c for c in self.game.reinforcements_ready(s) if self.commands(c)]
         return []
 
@@ -333,13 +337,13 @@ class Play(RulesetPlay):
             self._changed()
             return False
         if cid not in self.tray():
-            rule = "B-2" if self.state.stage == "setup" else "B-5"
+            rule = "B-2" if self.state.stage == Stage.SETUP else "B-5"
             self.refusal = RuleError(rule, f"{self.game.specs[cid].name} cannot be placed now")
             self._changed()
             return False
         self.tray_pick = cid
         if h is None:
-            self.refusal = RuleError("B-2" if self.state.stage == "setup" else "B-5", "dropped off the map")
+            self.refusal = RuleError("B-2" if self.state.stage == Stage.SETUP else "B-5", "dropped off the map")
             self._changed()
             return False
         return self.act(A.Place(cid, h))
@@ -355,7 +359,7 @@ class Play(RulesetPlay):
         self.refusal = None
         self.reach = None
         stage = self.state.stage
-        if stage == "move" and counters:
+        if stage == Stage.MOVE and counters:
             self.reach = preview.reach(self.game, self.state, self.selection, self.legal())
             self.armed = None
             self.checks = self._morale_checks(self.reach)
@@ -374,11 +378,11 @@ class Play(RulesetPlay):
         if self.replay is not None or self.decider() is None:
             return False
         stage = self.state.stage
-        if plain and stage == "move" and self.reach is not None and h in self.reach.moves:
+        if plain and stage == Stage.MOVE and self.reach is not None and h in self.reach.moves:
             return self.act(self.reach.moves[h])
-        if self.tray_pick is not None and stage in ("setup", "move"):
+        if self.tray_pick is not None and stage in (Stage.SETUP, Stage.MOVE):
             return self.act(A.Place(self.tray_pick, h))
-        if self.mode == "destroy" and stage == "fire":
+        if self.mode == "destroy" and stage == Stage.FIRE:
             return self._click_destroy(h)
         handler = getattr(self, f"_click_{stage}", None)
         return bool(handler(h, counter)) if handler else False
@@ -495,12 +499,12 @@ class Play(RulesetPlay):
         names = " and ".join(g.specs[c].name for c in own)
         has = "have" if len(own) > 1 else "has"
         stage = s.stage
-        if stage == "move" and all(c in s.moved for c in own):
+        if stage == Stage.MOVE and all(c in s.moved for c in own):
             self.refusal = RuleError("B-6", f"{names} {has} already moved this phase")
-        elif stage == "combat" and all(c in s.fought for c in own):
+        elif stage == Stage.COMBAT and all(c in s.fought for c in own):
             self.refusal = RuleError("B-7", f"{names} {has} already fought this phase (one attack or "
                                             "skirmish each)")
-        elif stage == "fire":
+        elif stage == Stage.FIRE:
             archers = [c for c in own if g.specs[c].is_archer]
             if not archers:
                 self.refusal = RuleError("B-8", f"{names} cannot shoot: archery fire can only be made by "
@@ -631,11 +635,11 @@ class Play(RulesetPlay):
             return None
         stage = self.state.stage
         stack = self.stack(self.target)
-        if stage == "combat":
+        if stage == Stage.COMBAT:
             if len({self.game.side_of[c] for c in stack}) == 2:
                 return A.Skirmish(self.target, tuple(self.selection))
             return A.Attack(tuple(self.selection), self.target) if self.selection else None
-        if stage == "fire" and self.selection:
+        if stage == Stage.FIRE and self.selection:
             return A.Fire(tuple(self.selection), self.target)
         return None
 
@@ -699,7 +703,7 @@ class Play(RulesetPlay):
 
     def dives(self) -> dict[Hex, list[Any]]:
         """S-7: for a selected Giant Eagle in the MOVE phase, its legal dives by target hex."""
-        if self.state.stage != "move" or len(self.selection) != 1 or self.decider() is None:
+        if self.state.stage != Stage.MOVE or len(self.selection) != 1 or self.decider() is None:
             return {}
         eagle = self.selection[0]
         out: dict[Hex, list[Any]] = {}
@@ -727,13 +731,11 @@ class Play(RulesetPlay):
     def rocks(self) -> list[RockOption]:
         """S-7: every legal roll of rocks now, with its slope line, the hex it strikes and
         the chance, each found by trying the roll on a copy of the state."""
-        if self.state.stage not in ("combat", "fire") or self.decider() is None:
+        if self.state.stage not in (Stage.COMBAT, Stage.FIRE) or self.decider() is None:
             return []
         return self._cached("rocks", self._rocks)
 
     def _rocks(self) -> list[RockOption]:
-        from bofa_studio.rules.bofa1984 import rocks as rules_rocks
-
         g, s = self.game, self.state
         out = []
         for a in self.legal():
@@ -750,8 +752,6 @@ class Play(RulesetPlay):
     def spells(self) -> list[SpellRow]:
         """S-8: the three spells with the roll each needs, its chance, whether it is used,
         and whether it can be tried now (and why not)."""
-        from bofa_studio.rules.bofa1984 import spells as rules_spells
-
         g, s = self.game, self.state
         if not g.option("s8_gandalf_spells"):
             return []
@@ -767,7 +767,7 @@ class Play(RulesetPlay):
                 why = ""
             elif "gandalf" not in s.pos:
                 why = "Gandalf is not on the map"
-            elif s.stage != "fire" or s.phase_player != "free_peoples":
+            elif s.stage != Stage.FIRE or s.phase_player != "free_peoples":
                 why = "only in a Free Peoples FIRE phase"
             elif s.spell_tried:
                 why = "one try per FIRE phase: already tried"
@@ -782,8 +782,6 @@ class Play(RulesetPlay):
         return rows
 
     def spells_left(self) -> int:
-        from bofa_studio.rules.bofa1984 import spells as rules_spells
-
         return max(0, rules_spells.MAX_SPELLS - len(self.state.spells_used))
 
     def pick_spell(self, spell: str) -> None:
@@ -822,7 +820,7 @@ class Play(RulesetPlay):
 
     def loss_hexes(self) -> list[Hex]:
         """B-7: the hexes of the counters that may take the hit now (ringed on the map)."""
-        if self.state.stage != "loss":
+        if self.state.stage != Stage.LOSS:
             return []
         hexes = {self.hex_of(a.counter) for a in self.legal() if isinstance(a, A.TakeLoss)}
         return sorted((h for h in hexes if h is not None), key=self._label)
@@ -830,12 +828,12 @@ class Play(RulesetPlay):
     def advance_hex(self) -> Hex | None:
         """B-7: the hex the combat emptied, which the attackers may advance into."""
         s = self.state
-        if s.stage != "advance" or s.pending is None:
+        if s.stage != Stage.ADVANCE or s.pending is None:
             return None
         return self.game.hex(s.pending.target)
 
     def escape_hexes(self) -> list[Hex]:
-        if self.state.stage != "escape":
+        if self.state.stage != Stage.ESCAPE:
             return []
         return [a.to for a in self.legal() if isinstance(a, A.Escape)]
 
@@ -852,7 +850,7 @@ class Play(RulesetPlay):
         """S-7: the hex the Dark decide about now (first), then the other hexes where Eagles
         lie on Dark counters and will be asked about next."""
         s = self.state
-        if s.stage != "ground_eagles":
+        if s.stage != Stage.GROUND_EAGLES:
             return []
         return list(dict.fromkeys(self.game.hex(i) for i in s.eagle_offers))
 
@@ -914,7 +912,7 @@ class Play(RulesetPlay):
         """O-2: the side's counters still to set up that another seat than ``seat`` (default:
         the seat at the board) commands."""
         s = self.state
-        if not self.o2 or s.stage != "setup":
+        if not self.o2 or s.stage != Stage.SETUP:
             return []
         self._update_seat()
         seat = seat or self.active_seat
@@ -974,16 +972,14 @@ class Play(RulesetPlay):
     def end_phase_block(self) -> RuleError | None:
         """B-9 at the end of the movement phase (which hex is over the limits), B-7's skirmishes
         still to fight, O-5's leader still to bring back: the engine's own refusal."""
-        if self.decider() is None or self.state.stage not in ("move", "combat") or self.can_end_phase():
+        if self.decider() is None or self.state.stage not in (Stage.MOVE, Stage.COMBAT) or self.can_end_phase():
             return None
-        from bofa_studio.rules.bofa1984.sequence import end_phase_problem
-
         return end_phase_problem(self.game, self.state)
 
     def tray_heading(self) -> str:
         if not self.tray():
             return "Reinforcements to come"
-        if self.state.stage == "setup":
+        if self.state.stage == Stage.SETUP:
             return "Counters to place (B-2): click one, then a shaded hex"
         return "Reinforcements to enter (B-5): click one, then a shaded entry hex"
 
@@ -991,15 +987,15 @@ class Play(RulesetPlay):
         """The turn panel: the turn, the cup, the first choice, the held chip and the phases
         played this turn (B-3)."""
         s = self.shown_state()
-        if s.stage == "setup":
+        if s.stage == Stage.SETUP:
             return [f"Setup: {self.side_name(s.setup_side)} places counters (B-2)"]
         cup = ", ".join(f"{chip_name(k)} ×{n}" for k, n in sorted(s.cup.items()) if n > 0) or "empty"
         phases = self.game.mix_for(s.turn)["phases"] if s.turn else "?"
         # Phase 0 is the chip choice that opens the turn (B-3): no phase has been played yet.
         when = f"phase {s.phase_no} of {phases}" if s.phase_no else f"choosing chips, {phases} phases to play"
-        if s.stage in ("draw", "chip"):  # between phases: the one shown has ended (B-3)
+        if s.stage in (Stage.DRAW, Stage.CHIP):  # between phases: the one shown has ended (B-3)
             when = f"phase {s.phase_no} of {phases} over, phase {s.phase_no + 1} next"
-        elif s.stage == "over":
+        elif s.stage == Stage.OVER:
             when = "the game is over"
         rows = [f"Turn {s.turn} ({'black' if s.turn % 2 else 'white'}), {when}", f"Cup: {cup}"]
         if s.first_chooser:
@@ -1069,7 +1065,7 @@ class Play(RulesetPlay):
         """S-8: the three spells, the roll each needs and its chance, which are used, how many
         are left; a spell that cannot be tried now says why in its tooltip."""
         s = self.state
-        if s.stage != "fire" or s.phase_player != FREE_PEOPLES or "gandalf" not in s.pos:
+        if s.stage != Stage.FIRE or s.phase_player != FREE_PEOPLES or "gandalf" not in s.pos:
             return []
         rows = self.spells()
         if not rows:
@@ -1093,7 +1089,7 @@ class Play(RulesetPlay):
         if odds is not None:
             if odds.error is not None:
                 return PendingPreview(error=odds.error)
-            commit = "Fire!" if self.state.stage == "fire" else "Roll for the combat"
+            commit = "Fire!" if self.state.stage == Stage.FIRE else "Roll for the combat"
             lines = tuple(odds.describe().split("\n"))
             rules = tuple(m.rule for m in odds.modifiers if m.rule)
             piles = sorted({self._label(r.line[0]) for r in self.rocks()})
@@ -1164,8 +1160,6 @@ class Play(RulesetPlay):
 
     def hex_notes(self, h: Hex, state: Any) -> tuple[str, ...]:
         """B-11: the victory location the hex belongs to, and who holds it now."""
-        from bofa_studio.rules.bofa1984 import victory
-
         i = self.game.idx(h)
         holders = victory.control(self.game, state)
         return tuple(f"{words(name).title()}: " + (f"held by the {self.side_name(holders[name])}"
@@ -1183,7 +1177,7 @@ class Play(RulesetPlay):
 
     def sight_lines(self, hovered: Hex | None) -> list[tuple[Hex, Hex]]:
         """B-8: from each selected archer's hex to the target (or the hovered hex)."""
-        if self.replay is not None or self.state.stage != "fire" or not self.selection:
+        if self.replay is not None or self.state.stage != Stage.FIRE or not self.selection:
             return []
         target = self.target or hovered
         if target is None:
@@ -1210,8 +1204,6 @@ class Play(RulesetPlay):
 
     def _victory_marks(self, state: Any) -> list[Mark]:
         """Victory locations outlined in the colour of the side that holds them now (B-11)."""
-        from bofa_studio.rules.bofa1984 import victory
-
         out = []
         for name, side in victory.control(self.game, state).items():
             hexes = tuple(self.game.hex(i) for i in self.game.victory_hexes[name])
@@ -1225,7 +1217,7 @@ class Play(RulesetPlay):
         g, s = self.game, self.state
         out: list[Mark] = []
         if self.tray_pick is not None:
-            zone = g.setup_zone.get(self.tray_pick, ()) if s.stage == "setup" else g.entry_hexes(s, self.tray_pick)
+            zone = g.setup_zone.get(self.tray_pick, ()) if s.stage == Stage.SETUP else g.entry_hexes(s, self.tray_pick)
             out.append(Mark("zone", tuple(g.hex(i) for i in zone), "area", "#a06e00", "#fac82846", width=0))
         if self.reach is not None:
             costs = self.reach.costs
@@ -1253,9 +1245,7 @@ class Play(RulesetPlay):
             out.append(Mark("advance", (emptied,), "dashed", "#ff9800", "#ff98003c", 0.12, {emptied: "advance?"},
                             "#8d5a00"))
         out += self._target_marks()
-        if s.stage == "move":
-            from bofa_studio.rules.bofa1984.overstacking import over_stacked
-
+        if s.stage == Stage.MOVE:
             over = tuple(g.hex(h) for h in sorted(over_stacked(g, s, s.phase_player)))
             if over:  # B-9 takes effect at the end of the phase: what still blocks ending it
                 out.append(Mark("overstacked", over, "dashed", "#c62828", "#c6282828", 0.12,
@@ -1275,12 +1265,12 @@ class Play(RulesetPlay):
         and mark each enemy in it as a target (fire strength and column, B-8) or, under S-8,
         out of sight (the board draws the blocked line to a hovered one)."""
         s, g = self.state, self.game
-        if not self.selection or s.stage not in ("combat", "fire"):
+        if not self.selection or s.stage not in (Stage.COMBAT, Stage.FIRE):
             return []
         origins = {h for h in (self.hex_of(c) for c in self.selection) if h is not None}
         enemies = {h for h, stack in self.pieces_on_map(s).items()
                    if all(g.side_of[c] != s.phase_player for c in stack)}
-        if s.stage == "combat":
+        if s.stage == Stage.COMBAT:
             near = sorted(h for h in enemies if any(h.distance(o) == 1 for o in origins))
             cols = {h: preview.declared_column(g, s, A.Attack(self.selection, h)) for h in near}
             rings = {h: f"column {col[0]}" for h, col in cols.items() if col is not None}
@@ -1339,9 +1329,9 @@ class Play(RulesetPlay):
         colour, edge, tags, tag_key, tag_colour = "#0096c85a", "#004b64", {}, "", None
         if self.mode == "escape":
             shaded = self.escape_hexes()
-        elif s.stage == "regroup_place":
+        elif s.stage == Stage.REGROUP_PLACE:
             shaded = self.regroup_hexes()
-        elif s.stage == "ground_eagles":
+        elif s.stage == Stage.GROUND_EAGLES:
             eagles = self.ground_eagle_hexes()
             shaded, colour, edge = eagles[:1], "#7b1fa246", "#3d0f51"
             tags = {h: "Eagles: skirmish?" if i == 0 else "Eagles next" for i, h in enumerate(eagles)}
@@ -1355,7 +1345,7 @@ class Play(RulesetPlay):
                                 tags={a.target: f"destroy {self.spell_chance(a):.0%}"}, tag_key="destroy"))
         if shaded:
             out.append(Mark("pick", tuple(shaded), "area", edge, colour, 0.05, tags, tag_colour, tag_key=tag_key))
-        if s.stage == "regroup_place":
+        if s.stage == Stage.REGROUP_PLACE:
             shifts = self.regroup_shift_hexes()
             if shifts:  # S-1: a full neighbour that a shift can empty, ringed apart from plain moves
                 out.append(Mark("shift", tuple(shifts), "dashed", "#003848", width=0.12))
@@ -1455,20 +1445,20 @@ class Play(RulesetPlay):
         if "push_back" in spells and not any(isinstance(a, A.Fire) for a in legal):
             self.pick_spell("push_back")  # nothing to shoot at: show the spell's arrows
             return
-        if stage == "move":
+        if stage == Stage.MOVE:
             moves = [a for a in legal if isinstance(a, A.Move)]
             if moves:
                 best = max({m.counters for m in moves}, key=lambda g: (len(g), sum(1 for m in moves if m.counters == g)))
                 self.select(best)
-        elif stage in ("combat", "fire"):
-            kind = A.Attack if stage == "combat" else A.Fire
+        elif stage in (Stage.COMBAT, Stage.FIRE):
+            kind = A.Attack if stage == Stage.COMBAT else A.Fire
             acts = [a for a in legal if isinstance(a, kind)]
-            if stage == "fire":  # the longest shot: its line of sight says the most
+            if stage == Stage.FIRE:  # the longest shot: its line of sight says the most
                 acts.sort(key=lambda a: -self.game.cb.distance(self.game.idx(a.target),
                                                                     self.state.pos[a.archers[0]]))
             if acts:
                 a = acts[0]
-                self.selection = tuple(a.attackers if stage == "combat" else a.archers)
+                self.selection = tuple(a.attackers if stage == Stage.COMBAT else a.archers)
                 self.target = a.target
                 self._changed()
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.rules.bofa1984.fire import bow, bow_at_range
+from bofa_studio.rules.bofa1984.reach import path_to, reachable
 from bofa_studio.rules.core import CHANCE, RuleError
 
 
@@ -147,8 +149,6 @@ def declared_column(game: Any, state: Any, action: Any) -> tuple[str, int] | Non
 
 def _bow_parts(game: Any, state: Any, action: Any) -> list[str]:
     """B-8: one line per archer, "Elf Archer 1: bow 6 at 3 hexes → 4"."""
-    from bofa_studio.rules.bofa1984.fire import bow, bow_at_range
-
     cb, target = game.cb, game.idx(action.target)
     out = []
     for cid in action.archers:
@@ -184,16 +184,15 @@ def reach(game: Any, state: Any, movers: tuple[str, ...], legal: list[Any]) -> R
     The engine lists a Move per destination; its cheapest path (``move_path``)
     gives the cost, summed from the engine's own step costs.
     """
-    from bofa_studio.rules.bofa1984 import movement
 
     start_i = state.pos[movers[0]]
     moves = {m.to: m for m in legal if type(m).__name__ == "Move" and tuple(m.counters) == tuple(movers)}
     costs: dict[Hex, int] = {}
     if moves:
-        tree = movement.reachable(game, state, tuple(movers), start_i)
+        tree = reachable(game, state, tuple(movers), start_i)
         side = state.phase_player
         for dest in moves:
-            path = movement.path_to(tree, start_i, game.idx(dest))
+            path = path_to(tree, start_i, game.idx(dest))
             costs[dest] = sum(step_cost(game, movers, a, b, side) for a, b in zip(path, path[1:], strict=False))
     return Reach(tuple(movers), game.hex(start_i), costs, moves)
 

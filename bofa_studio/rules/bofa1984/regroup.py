@@ -9,13 +9,15 @@ engine regroups in every even turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from bofa_studio.rules.bofa1984 import auto
 from bofa_studio.rules.bofa1984.combat import strength
 from bofa_studio.rules.bofa1984.counters import other_side
-from bofa_studio.rules.bofa1984.movement import friends_in, has_side
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side, put, remove
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.wording import player_text
 from bofa_studio.rules.core import Event, RuleError
 
@@ -62,16 +64,17 @@ def start(game: BofaGame, state: State) -> list[Event]:
     """Queue the regrouping rolls of the turn's side: leaders first (S-1 advises it, so
     that a healed leader supports with his full strength), then units."""
     side = regrouping_side(state.turn)
-    leaders, units = [], []
+    leaders: list[auto.Step] = []
+    units: list[auto.Step] = []
     for cid in game.counter_order:
         if cid not in state.pos or game.side_of[cid] != side:
             continue
         if game.specs[cid].leader:
             if game.option("s10_leaders"):
-                leaders += [("regroup_leader", cid)] * state.hits.get(cid, 0)
+                leaders += [RegroupLeader(cid)] * state.hits.get(cid, 0)
         elif cid in state.hysteric or state.steps[cid] == 1:
-            units.append(("regroup", cid))
-    auto.schedule(state, leaders + units, "choose_first")
+            units.append(RegroupUnit(cid))
+    auto.schedule(state, leaders + units, Stage.CHOOSE_FIRST)
     events = [Event("regroup", f"turn {state.turn}: {player_text(side)} regroups", {"side": side})]
     return events + auto.run(game, state)
 
@@ -156,8 +159,7 @@ def _overfull(game: BofaGame, state: State, cid: str) -> bool:
     return _stacking_with(game, state, friends_in(game, state, state.pos[cid], side), trial) is not None
 
 
-def _unit_wanted(game: BofaGame, state: State, item: tuple) -> bool:
-    cid = item[1]
+def _unit_wanted(game: BofaGame, state: State, cid: str) -> bool:
     if cid not in state.pos or not (cid in state.hysteric or state.steps[cid] == 1):
         return False
     if target(game, state, cid) <= 0:
@@ -168,9 +170,33 @@ def _unit_wanted(game: BofaGame, state: State, item: tuple) -> bool:
     return bool(displacement_hexes(game, state, cid) or shift_options(game, state, cid))
 
 
-@auto.step("regroup", _unit_wanted)
-def _regroup(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
-    cid = item[1]
+@dataclass(frozen=True, slots=True)
+class RegroupUnit(auto.Step):
+    """S-1: the regrouping die of a reduced (or hysterical) unit."""
+
+    digest_tag: ClassVar[str] = "regroup"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        return _unit_wanted(game, state, self.counter)
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        return _regroup(game, state, self.counter, roll)
+
+
+@dataclass(frozen=True, slots=True)
+class RegroupLeader(auto.Step):
+    """S-1: one regrouping die per hit marker under a leader (S-10)."""
+
+    digest_tag: ClassVar[str] = "regroup_leader"
+
+    def wanted(self, game: BofaGame, state: State) -> bool:
+        return self.counter in state.pos and state.hits.get(self.counter, 0) > 0
+
+    def apply(self, game: BofaGame, state: State, roll: int) -> list[Event]:
+        return _regroup_leader(game, state, self.counter, roll)
+
+
+def _regroup(game: BofaGame, state: State, cid: str, roll: int) -> list[Event]:
     need = target(game, state, cid)
     name = game.specs[cid].name
     if roll > need:
@@ -186,7 +212,7 @@ def _regroup(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event
                     {"counter": cid, "roll": roll, "success": True})]
     if must_move:
         state.regroup_place = cid
-        state.stage = "regroup_place"
+        state.stage = Stage.REGROUP_PLACE
     return events
 
 
@@ -205,8 +231,6 @@ def shift_actions(game: BofaGame, state: State) -> list[tuple[int, str, int]]:
 def shift(game: BofaGame, state: State, cid: str, h: int, shifted: str, shift_to: int) -> list[Event]:
     """S-1: one friendly counter next to the regrouped one is shifted to make room, and the
     regrouped counter moves into its hex (the owner picks both)."""
-    from bofa_studio.rules.bofa1984.movement import put, remove
-
     if cid != state.regroup_place:
         raise RuleError("S-1", f"{cid} is not the regrouped counter that must move")
     if (h, shifted, shift_to) not in shift_options(game, state, cid):
@@ -225,8 +249,6 @@ def shift(game: BofaGame, state: State, cid: str, h: int, shifted: str, shift_to
 
 def place(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:
     """S-1: the regrouped counter moves to an adjacent hex (the owner picks which)."""
-    from bofa_studio.rules.bofa1984.movement import put, remove
-
     if cid != state.regroup_place:
         raise RuleError("S-1", f"{cid} is not the regrouped counter that must move")
     state.steps[cid] = 1
@@ -241,14 +263,8 @@ def place(game: BofaGame, state: State, cid: str, h: int) -> list[Event]:
         auto.resume(game, state)
 
 
-def _leader_wanted(game: BofaGame, state: State, item: tuple) -> bool:
-    return item[1] in state.pos and state.hits.get(item[1], 0) > 0
-
-
-@auto.step("regroup_leader", _leader_wanted)
-def _regroup_leader(game: BofaGame, state: State, item: tuple, roll: int) -> list[Event]:
+def _regroup_leader(game: BofaGame, state: State, cid: str, roll: int) -> list[Event]:
     """S-1: one roll per hit; the original combat strength or less removes it."""
-    cid = item[1]
     need = game.specs[cid].strength[1]
     name = game.specs[cid].name
     if roll <= need:

@@ -11,11 +11,13 @@ is read as: before the phase's first attack, skirmish or shot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.losses import hit, next_victim
-from bofa_studio.rules.bofa1984.movement import has_side
+from bofa_studio.rules.bofa1984.reach import has_side
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -78,9 +80,8 @@ def roll_rocks(game: BofaGame, state: State, pile: int, toward: int) -> list[Eve
     events = [Event("rocks", f"rocks roll from {game.cb.label(pile)}")]
     if near in state.stacks:
         return events + _strike(game, state, near)
-    state.rock = (pile, line[2])
-    state.stage = "roll"
-    state.roll_for = "rocks"
+    state.die = RocksRoll(pile, line[2])
+    state.stage = Stage.ROLL
     return events
 
 
@@ -93,12 +94,22 @@ def _strike(game: BofaGame, state: State, h: int) -> list[Event]:
     return events
 
 
-def rolled(game: BofaGame, state: State, roll: int) -> list[Event]:
-    assert state.rock is not None
-    _, far = state.rock
-    state.rock = None
-    state.roll_for = None
-    state.stage = state.phase_kind or "combat"
+@dataclass(frozen=True, slots=True)
+class RocksRoll:
+    """S-7: the die of rocks rolled from ``pile``, for the hex at distance 2 (``far``)."""
+
+    pile: int
+    far: int
+    digest_tag: ClassVar[str] = "rocks"
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        return rolled(game, state, self, value)
+
+
+def rolled(game: BofaGame, state: State, rocks: RocksRoll, roll: int) -> list[Event]:
+    far = rocks.far
+    state.die = None
+    state.stage = state.phase_kind or Stage.COMBAT
     if roll <= FAR_HIT and far in state.stacks:
         return _strike(game, state, far)
     return [Event("rock_miss", f"the rocks roll {roll} and miss {game.cb.label(far)}")]

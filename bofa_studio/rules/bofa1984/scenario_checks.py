@@ -10,6 +10,8 @@ from typing import Any
 
 from bofa_studio.board.model import Board
 from bofa_studio.jsonfile import FileProblem, load_schema, schema_problems
+from bofa_studio.rules.bofa1984.actions import PlaceDefault
+from bofa_studio.rules.bofa1984.state import Stage
 
 
 def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[FileProblem]:
@@ -117,11 +119,9 @@ def default_setup_problems(data: dict[str, Any], board: Board) -> list[str]:
     try:
         game = make_game(data, board)
         state = game.new_initial_state(0)
-        from bofa_studio.rules.bofa1984.actions import PlaceDefault
-
         if data.get("default_placement"):
             for _ in range(2):
-                if state.stage == "setup":
+                if state.stage == Stage.SETUP:
                     game.apply(state, PlaceDefault())
     except RuleError as exc:
         problems.append(f"$.default_placement: {exc}")

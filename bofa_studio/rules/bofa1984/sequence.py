@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bofa_studio.rules.bofa1984 import leaders
+from bofa_studio.rules.bofa1984 import auto, eagles, entry, hysteria, leaders, optional, regroup, victory
 from bofa_studio.rules.bofa1984.combat import open_skirmishes
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, other_side
-from bofa_studio.rules.bofa1984.movement import friends_in
 from bofa_studio.rules.bofa1984.overstacking import over_stacked
-from bofa_studio.rules.bofa1984.wording import chip_text, group_text, player_text
+from bofa_studio.rules.bofa1984.reach import friends_in
+from bofa_studio.rules.bofa1984.state import Stage
+from bofa_studio.rules.bofa1984.wording import chip_text, player_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -34,12 +35,10 @@ def begin_turn(game: BofaGame, state: State) -> list[Event]:
     state.phase_no = 0
     state.phase_player = None
     state.phase_kind = None
-    state.stage = "choose_first"
+    state.stage = Stage.CHOOSE_FIRST
     events = [Event("turn", f"turn {state.turn} begins; {player_text(state.first_chooser)} chooses first",
                     {"turn": state.turn})]
     if game.option("s3_regrouping"):
-        from bofa_studio.rules.bofa1984 import regroup
-
         events += regroup.start(game, state)
     return events
 
@@ -52,9 +51,9 @@ def take_chip(game: BofaGame, state: State, kind: str) -> None:
 
 def choose(game: BofaGame, state: State, kind: str) -> list[Event]:
     take_chip(game, state, kind)
-    if state.stage == "choose_first":
+    if state.stage == Stage.CHOOSE_FIRST:
         state.first_chip = kind
-        state.stage = "choose_second"
+        state.stage = Stage.CHOOSE_SECOND
         return [Event("chip", f"{player_text(state.first_chooser)} chooses {chip_text(kind)} to play first")]
     state.held = kind
     events = [Event("chip", f"{player_text(other_side(state.first_chooser))} chooses {chip_text(kind)} to hold")]
@@ -69,77 +68,50 @@ def start_phase(game: BofaGame, state: State, player: str, kind: str) -> list[Ev
     state.phase_no += 1
     state.phase_player = player
     if kind == FIRE_COMBAT:
-        state.stage = "fc_mode"
+        state.stage = Stage.FC_MODE
         return [Event("phase", f"phase {state.phase_no}: {player_text(player)} plays F/C",
                       {"phase": state.phase_no, "player": player, "kind": FIRE_COMBAT})]
     return begin_kind(game, state, kind)
 
 
-def begin_kind(game: BofaGame, state: State, kind: str) -> list[Event]:
+def begin_kind(game: BofaGame, state: State, chip: str) -> list[Event]:
+    kind = Stage(chip)
     state.phase_kind = kind
     state.moved = set()
     state.fought = set()
     state.fired = set()
     state.attack_dir = {}
     state.skirmished = set()
-    if kind == "move":
+    if kind == Stage.MOVE:
         state.phase_start = dict(state.pos)
     state.stage = kind
     events = [Event("phase", f"phase {state.phase_no}: {player_text(state.phase_player)}'s {chip_text(kind)} phase",
                     {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
     if game.standard_phases:
         return events + standard_phase_start(game, state, kind)
-    if kind == "move" and entry_roll_due(game, state):
-        state.stage = "entry_roll"
+    if kind == Stage.MOVE:
+        entry.wait_if_due(game, state)
     return events
 
 
-def standard_phase_start(game: BofaGame, state: State, kind: str) -> list[Event]:
+def standard_phase_start(game: BofaGame, state: State, kind: Stage) -> list[Event]:
     """Per-phase bookkeeping of the Standard Game and the optional rules, and the automatic
     steps at a phase's start (O-4 hysterical moves, O-1 bats)."""
-    from bofa_studio.rules.bofa1984 import auto, hysteria, optional
-
     state.morale_failed = set()
     state.dived = set()
     state.rocks_used = set()
     state.spell_tried = False
-    if kind == "move" and game.option("o4_hysteria"):
+    if kind == Stage.MOVE and game.option("o4_hysteria"):
         hysteria.start_move(game, state)
-    if kind == "fire" and state.phase_player == "dark" and game.option("o1_bat_attack"):
+    if kind == Stage.FIRE and state.phase_player == DARK and game.option("o1_bat_attack"):
         optional.start_bats(game, state)
     if state.todo:
         return auto.run(game, state)
-    if kind == "move" and entry_roll_due(game, state):
-        state.stage = "entry_roll"
-    if kind == "combat" and game.option("s7_eagle_skirmishes"):
-        from bofa_studio.rules.bofa1984.eagles import offer_skirmishes
-
-        return offer_skirmishes(game, state)
+    if kind == Stage.MOVE:
+        entry.wait_if_due(game, state)
+    if kind == Stage.COMBAT and game.option("s7_eagle_skirmishes"):
+        return eagles.offer_skirmishes(game, state)
     return []
-
-
-def entry_roll_due(game: BofaGame, state: State) -> str | None:
-    """The reinforcement whose entry edge a die roll must pick now (S-5), if any."""
-    for name, r in game.rolled_reinforcements.items():
-        if r["side"] != state.phase_player or r["turn"] > state.turn or name in state.entry_rolls:
-            continue
-        counters = [c for c in r["counters"] if c in game.specs]
-        if game.tribe_of and name == "Second Wave":  # O-6: the tribes the Dark chose
-            counters = [c for c in game.tribe_counters if game.tribe_of[c] in state.variable_tribes]
-        if any(c not in state.entered for c in counters):
-            return name
-    return None
-
-
-def entry_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
-    name = entry_roll_due(game, state)
-    assert name is not None
-    alternatives = game.rolled_reinforcements[name]["alternatives"]
-    groups = next(tuple(a["groups"]) for a in alternatives["rolls"] if a["min"] <= roll <= a["max"])
-    state.entry_rolls[name] = groups
-    state.stage = "move"
-    return [Event("entry_roll", f"{alternatives.get('rule', '')}: a {roll}: {name} enters on the {group_text(groups)} entry triangles",
-                  {"roll": roll, "groups": list(groups)})]
 
 
 def choose_mode(game: BofaGame, state: State, mode: str) -> list[Event]:
@@ -151,12 +123,12 @@ def choose_mode(game: BofaGame, state: State, mode: str) -> list[Event]:
 def end_phase_problem(game: BofaGame, state: State) -> RuleError | None:
     """Why the phase player may not end the phase yet, naming what is still to do (for the
     refusal of EndPhase and for a UI that greys out "end the phase"), or None."""
-    if state.stage == "combat":
+    if state.stage == Stage.COMBAT:
         left = open_skirmishes(game, state)
         if left:
             labels = ", ".join(game.cb.label(h) for h in left)
             return RuleError("B-7", f"skirmishes must be fought in every combat phase; still to fight: {labels}")
-    elif state.stage == "move":
+    elif state.stage == Stage.MOVE:
         side: str = state.phase_player  # type: ignore[assignment]
         over = over_stacked(game, state, side)
         if over:
@@ -177,7 +149,7 @@ def end_phase(game: BofaGame, state: State) -> list[Event]:
     if problem:
         raise problem
     events = [Event("phase_end", f"{player_text(state.phase_player)} ends the {chip_text(state.phase_kind)} phase")]
-    if state.stage == "move" and state.phase_player == DARK and state.returning:
+    if state.stage == Stage.MOVE and state.phase_player == DARK and state.returning:
         events += leaders.forgo_returns(game, state)
     state.phase_kind = None
     if state.phase_no >= phases_in_turn(game, state):
@@ -192,12 +164,12 @@ def next_phase(game: BofaGame, state: State) -> list[Event]:
     player = first if k % 2 else other_side(first)
     state.phase_player = player
     if player == first or state.held is None or k == 2:
-        state.stage = "draw"
+        state.stage = Stage.DRAW
         return []
     if k >= phases_in_turn(game, state) and not game.option("s3_second_chooser_may_draw"):
         kind, state.held = state.held, None
         return start_phase(game, state, player, kind)
-    state.stage = "chip"
+    state.stage = Stage.CHIP
     return []
 
 
@@ -212,12 +184,10 @@ def chip_drawn(game: BofaGame, state: State, kind: str) -> list[Event]:
 
 
 def end_turn(game: BofaGame, state: State) -> list[Event]:
-    from bofa_studio.rules.bofa1984.victory import final_result
-
     if state.turn >= game.turns:
-        state.stage = "over"
+        state.stage = Stage.OVER
         state.phase_player = None
-        state.result = final_result(game, state)
+        state.result = victory.final_result(game, state)
         return [Event("game_over", f"the game ends after turn {state.turn}: {state.result['summary']}",
                       dict(state.result))]
     state.turn += 1

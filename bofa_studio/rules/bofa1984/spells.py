@@ -19,13 +19,15 @@ most in a game. No line of sight is needed, and Gandalf may be in a skirmish.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from bofa_studio.hexgrid import _round_axial
 from bofa_studio.rules.bofa1984.leaders import offer_escapes
 from bofa_studio.rules.bofa1984.losses import eliminate
-from bofa_studio.rules.bofa1984.movement import friends_in, has_side, put, remove
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side, put, remove
 from bofa_studio.rules.bofa1984.stacking import stacking_problem
+from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
@@ -64,18 +66,27 @@ def cast(game: BofaGame, state: State, spell: str, target: int) -> list[Event]:
     if (spell, target) not in spell_options(game, state):
         raise RuleError("S-8", f"Gandalf cannot try {spell} on {game.cb.label(target)} now")
     state.spell_tried = True
-    state.spell = (spell, target)
-    state.stage = "roll"
-    state.roll_for = "spell"
+    state.die = SpellRoll(spell, target)
+    state.stage = Stage.ROLL
     return [Event("spell", f"Gandalf tries {SPELL_NAMES[spell]} ({SPELLS[spell]} or less)")]
 
 
-def rolled(game: BofaGame, state: State, roll: int) -> list[Event]:
-    assert state.spell is not None
-    spell, target = state.spell
-    state.spell = None
-    state.roll_for = None
-    state.stage = "fire"
+@dataclass(frozen=True, slots=True)
+class SpellRoll:
+    """S-8: the die of Gandalf's attempt at ``spell`` on ``target``."""
+
+    spell: str
+    target: int
+    digest_tag: ClassVar[str] = "spell"
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]:
+        return rolled(game, state, self, value)
+
+
+def rolled(game: BofaGame, state: State, attempt: SpellRoll, roll: int) -> list[Event]:
+    spell, target = attempt.spell, attempt.target
+    state.die = None
+    state.stage = Stage.FIRE
     if roll > SPELLS[spell]:
         return [Event("spell_roll", f"the spell fails ({roll})", {"roll": roll, "success": False})]
     state.spells_used.append(spell)

@@ -8,6 +8,50 @@ compiled board's indexes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.auto import Step
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.core import Event
+
+
+class Stage(StrEnum):
+    """Whose decision the game waits for, and of what kind. A ``str``, so logs, saves and
+    the play layer read the same words as before the enum."""
+
+    SETUP = "setup"  # B-2: a side places its counters
+    VARIABLE_TRIBES = "variable_tribes"  # O-6: the Dark choose two tribes
+    EXTRA_ELVES = "extra_elves"  # O-8: the Free Peoples choose their extra Elves
+    CHOOSE_FIRST = "choose_first"  # B-3: the first chooser takes a chip
+    CHOOSE_SECOND = "choose_second"  # B-3: the second chooser takes a chip
+    CHIP = "chip"  # B-3: play the held chip or draw blind
+    DRAW = "draw"  # B-3: a blind draw (chance)
+    FC_MODE = "fc_mode"  # B-4: an F/C phase is played as fire or as combat
+    MOVE = "move"  # B-6
+    COMBAT = "combat"  # B-7
+    FIRE = "fire"  # B-8
+    ROLL = "roll"  # a die is rolled: ``State.die`` says for what (chance)
+    ENTRY_ROLL = "entry_roll"  # S-5: the die that picks a reinforcement's entry edge (chance)
+    LOSS = "loss"  # B-7/S-9: a side chooses which counter takes a hit
+    ADVANCE = "advance"  # B-7: the winner may advance
+    ESCAPE = "escape"  # S-10: a leader offered an escape
+    REGROUP_PLACE = "regroup_place"  # S-3: a regrouped counter must leave its hex
+    GROUND_EAGLES = "ground_eagles"  # S-7: the Dark decide on Eagles over their counters
+    OVER = "over"
+
+
+class DieWait(Protocol):
+    """What the next die roll is for. Every die the 1984 game waits for is one of these,
+    kept in ``State.die`` while the stage is ``ROLL`` or ``ENTRY_ROLL``: a frozen dataclass
+    declared beside the rule it feeds (``morale.MoraleCheck``, ``eagles.Dive``,
+    ``combat.CombatRoll``, the automatic steps of ``auto``...), whose ``rolled`` applies it.
+    ``digest_tag`` names the kind in the state's digest (two kinds may share fields)."""
+
+    digest_tag: ClassVar[str]
+
+    def rolled(self, game: BofaGame, state: State, value: int) -> list[Event]: ...
 
 
 @dataclass(slots=True)
@@ -38,7 +82,7 @@ class Pending:
     hysteria: bool = False  # O-4: the result carried an asterisk
 
     def copy(self) -> Pending:
-        p = Pending(**{k: getattr(self, k) for k in self.__slots__})  # type: ignore[attr-defined]
+        p = Pending(**{k: getattr(self, k) for k in self.__slots__})
         p.leader_hit = set(self.leader_hit)
         return p
 
@@ -48,11 +92,11 @@ class State:
     seed: int
     rng: int
     turn: int = 0
-    stage: str = "setup"
+    stage: Stage = Stage.SETUP
     setup_side: str | None = None
     phase_no: int = 0  # 1-based index of the current phase within the turn
     phase_player: str | None = None
-    phase_kind: str | None = None
+    phase_kind: Stage | None = None  # MOVE, COMBAT or FIRE once the phase's kind is known
     first_chooser: str | None = None
     first_chip: str | None = None
     cup: dict[str, int] = field(default_factory=dict)
@@ -75,22 +119,18 @@ class State:
     # -- the Standard Game and the optional rules (empty in the Basic Game) --
     hits: dict[str, int] = field(default_factory=dict)  # S-10 hit markers under leaders
     hysteric: set[str] = field(default_factory=set)  # O-4 "H" markers
-    # Automatic steps still to run (regrouping rolls, bat attacks, hysterical moves...),
-    # each a tuple whose first item names it, and the stage to enter when none is left.
-    todo: list[tuple] = field(default_factory=list)
-    after_todo: str | None = None
-    roll_for: str | None = None  # what a "roll" stage rolls for; None: a combat or a shot
-    morale: tuple | None = None  # (movers, dest, path, target) of an S-6 check being rolled
+    # Automatic steps still to run (regrouping rolls, bat attacks, hysterical moves...)
+    # and the stage to enter when none is left.
+    todo: list[Step] = field(default_factory=list)
+    after_todo: Stage | None = None
+    die: DieWait | None = None  # what the die being waited for is rolled for
     morale_failed: set[str] = field(default_factory=set)
     escapes: list[str] = field(default_factory=list)  # S-10 leaders offered an escape now
-    resume: str | None = None  # the stage a decision interrupted
+    resume: Stage | None = None  # the stage a decision interrupted
     dived: set[str] = field(default_factory=set)  # S-7: one dive per Eagle per MOVE phase
-    dive: tuple | None = None  # (eagle, target counter, destination, target hex) being rolled
     rocks_used: set[int] = field(default_factory=set)  # S-7: one roll per pile per phase
-    rock: tuple | None = None  # (pile, hex at distance 2) being rolled
     spells_used: list[str] = field(default_factory=list)  # S-8: spells activated this game
     spell_tried: bool = False  # S-8: one attempt per FIRE phase
-    spell: tuple | None = None  # (spell, target hex) being rolled
     thorin_left: bool = False  # O-3: Thorin has left the Front Gate
     returning: list[str] = field(default_factory=list)  # O-5: goblin leaders waiting to return
     regroup_place: str | None = None  # S-3: a regrouped counter that must move out of its hex
@@ -102,11 +142,11 @@ class State:
     extra_elves: tuple[str, ...] = ()  # O-8: the extra Elf counters brought into play
     extra_count: int = 0  # O-8: how many the roll allows
     actions: int = 0
-    result: dict | None = None
+    result: dict[str, Any] | None = None
 
     def copy(self) -> State:  # replaced below by a generated copy; this is what it does
         s = State(self.seed, self.rng)
-        for name in self.__slots__:  # type: ignore[attr-defined]
+        for name in self.__slots__:
             value = getattr(self, name)
             if isinstance(value, (dict, set, list)):
                 value = value.copy()
@@ -135,12 +175,12 @@ def _compile_copy() -> None:
         elif name in ("pending", "result"):
             lines.append(f"    v = self.{name}")
             lines.append(f"    s.{name} = None if v is None else {'v.copy()' if name == 'pending' else 'dict(v)'}")
-        elif f.default_factory in (dict, set, list):  # type: ignore[comparison-overlap]
+        elif f.default_factory in (dict, set, list):
             lines.append(f"    s.{name} = self.{name}.copy()")
         else:
             lines.append(f"    s.{name} = self.{name}")
     lines.append("    return s")
-    namespace: dict = {"State": State, "_new": object.__new__}
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built above from the dataclass fields
     fast = namespace["copy"]
     fast.__doc__ = "A copy that shares nothing mutable with this state (stacks' lists included)."

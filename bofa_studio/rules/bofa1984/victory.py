@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from bofa_studio.rules.bofa1984.combat import strength
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
 from bofa_studio.rules.bofa1984.wording import side_text
 
@@ -48,8 +49,6 @@ def control(game: BofaGame, state: State) -> dict[str, str | None]:
 def strength_in(game: BofaGame, state: State, hexes: Iterable[int], side: str) -> int:
     """Combat strength points of the counters that count for victory (not Eagles, not leaders
     other than Thorin)."""
-    from bofa_studio.rules.bofa1984.combat import strength
-
     total = 0
     for h in hexes:
         for c in state.stacks.get(h, ()):

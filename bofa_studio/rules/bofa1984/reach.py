@@ -1,0 +1,198 @@
+"""Who stands where, and where counters can reach (B-6, B-10), before stacking.
+
+The lowest layer of movement: occupancy queries, the cheapest-path search and the two
+primitives that keep ``State.pos`` and ``State.stacks`` in step. Stacking (B-9) and the
+legal moves (``movement``) build on it; nothing here knows about stacking limits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from bofa_studio.rules.bofa1984.counters import other_side
+
+if TYPE_CHECKING:
+    from bofa_studio.rules.bofa1984.game import BofaGame
+    from bofa_studio.rules.bofa1984.state import State
+
+
+def controlled_by(game: BofaGame, state: State, h: int, side: str) -> bool:
+    """B-6/B-10: a hex is controlled by a side with a combat counter there (or Thorin)."""
+    side_of, controls = game.side_of, game.controls
+    for cid in state.stacks.get(h, ()):
+        if side_of[cid] == side and cid in controls:
+            return True
+    return False
+
+
+def has_side(game: BofaGame, state: State, h: int, side: str) -> bool:
+    side_of = game.side_of
+    stack = state.stacks.get(h)
+    if stack is None:
+        return False
+    for c in stack:
+        if side_of[c] == side:
+            return True
+    return False
+
+
+def friends_in(game: BofaGame, state: State, h: int, side: str) -> list[str]:
+    side_of = game.side_of
+    return [c for c in state.stacks.get(h, ()) if side_of[c] == side]
+
+
+def movement_allowance(game: BofaGame, state: State, movers: tuple[str, ...]) -> int:
+    """B-9: counters moving together use the lowest movement value among them."""
+    return min(game.specs[c].movement[state.steps[c] - 1] for c in movers)
+
+
+def enemy_held(game: BofaGame, state: State, side: str) -> set[int]:
+    """Hexes the enemy of ``side`` controls (B-6): computed once, used by many searches."""
+    side_of, controls = game.side_of, game.controls
+    enemy = other_side(side)
+    return {h for h, stack in state.stacks.items() if any(side_of[c] == enemy and c in controls for c in stack)}
+
+
+class _LazyHeld:
+    """Answers ``h in held`` on demand, for a single search that looks at few occupied hexes."""
+
+    __slots__ = ("stacks", "side_of", "controls", "enemy", "memo")
+
+    def __init__(self, game: BofaGame, state: State, enemy: str) -> None:
+        self.stacks = state.stacks
+        self.side_of = game.side_of
+        self.controls = game.controls
+        self.enemy = enemy
+        self.memo: dict[int, bool] = {}
+
+    def __contains__(self, h: int) -> bool:
+        stack = self.stacks.get(h)
+        if stack is None:
+            return False
+        hit = self.memo.get(h)
+        if hit is None:
+            hit = any(self.side_of[c] == self.enemy and c in self.controls for c in stack)
+            self.memo[h] = hit
+        return hit
+
+
+def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
+              held: set[int] | None = None) -> Mapping[int, int]:
+    """Hexes the movers can end in (before stacking) -> the previous hex on a cheapest path.
+
+    B-6 and B-10: enemy-held hexes can be entered only as the end of a move, by a
+    counter that began the phase next to it, by Beorn, or by a Giant Eagle; Eagles
+    fly over everything but the Front Gate's walls. ``held`` (enemy-held hexes) may
+    be passed in when many searches share one state. The answer is read-only (it may be
+    shared with other calls).
+    """
+    cb = game.cb
+    specs = game.specs
+    side = state.phase_player
+    enemy = other_side(side)
+    budget = movement_allowance(game, state, movers)
+    stacks = state.stacks
+    flying = all(specs[c].is_eagle for c in movers)
+    beorn = any(specs[c].is_beorn for c in movers)
+    prev: dict[int, int] = {}
+    if not flying and any(specs[c].side == enemy for c in stacks.get(start, ())):
+        # B-6: from an enemy's hex only into a free adjacent hex (Eagles, flying, ignore
+        # enemy units altogether, B-10).
+        steps = game.fly_steps[start] if flying else game.ground_steps[side][start]
+        for n, cost in steps:
+            if cost <= budget and not any(specs[c].side == enemy for c in stacks.get(n, ())):
+                prev[n] = start
+        return prev
+
+    if flying:
+        fly = game.fly_steps
+        frontier = [start]
+        seen = {start}
+        for _ in range(budget // game.flying_cost if game.flying_cost else 0):
+            nxt = []
+            for h in frontier:
+                for n, _cost in fly[h]:
+                    if n not in seen:
+                        seen.add(n)
+                        prev[n] = h
+                        nxt.append(n)
+            frontier = nxt
+        return prev
+
+    # Enemy-held hexes only take away from what terrain allows, so the search with nobody
+    # on the map, cached per (side, start, budget), is the answer unless an enemy-held hex
+    # lies within it; then the search is run again with the enemy in place.
+    key = (side, start, budget)
+    free = game._reach_cache.get(key)
+    if free is None:
+        free = game._reach_cache[key] = MappingProxyType(
+            _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, stacks, False, False, frozenset()))
+    if held is None:
+        side_of, controls = game.side_of, game.controls
+        touched = any(side_of[c] == enemy and c in controls for h in free.keys() & stacks.keys() for c in stacks[h])
+    else:
+        touched = any(h in free for h in held)
+    if not touched:
+        return free
+    if held is None:
+        held = _LazyHeld(game, state, enemy)
+    unmoved = all(state.phase_start.get(c) == start for c in movers)
+    return _search(game.ground_steps[side], len(cb), start, budget, held, stacks, beorn, unmoved,
+                   cb.adjacent_open[start])
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _search(ground: list[tuple[tuple[int, int], ...]], size: int, start: int, budget: int, held: Container[int],
+            stacks: dict[int, list[str]], beorn: bool, unmoved: bool, adjacent_start: frozenset[int]) -> dict[int, int]:
+    """Dial's algorithm over the step costs (costs are small integers, so a bucket queue
+    beats a heap): hex -> the previous hex on a cheapest path within ``budget``."""
+    prev: dict[int, int] = {}
+    far = 1 << 30
+    dist = [far] * size
+    dist[start] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for d in range(budget + 1):
+        for h in buckets[d]:
+            if dist[h] != d:
+                continue
+            for n, cost in ground[h]:
+                nd = d + cost
+                if nd > budget or nd >= dist[n]:
+                    continue
+                if n in stacks and n in held:  # most hexes are empty: ask the dict first
+                    # Only as the end of the move (B-6, B-10); never searched beyond.
+                    if beorn or (unmoved and h == start and n in adjacent_start):
+                        dist[n] = nd
+                        prev[n] = h
+                    continue
+                dist[n] = nd
+                prev[n] = h
+                buckets[nd].append(n)
+    return prev
+
+
+def path_to(prev: Mapping[int, int], start: int, dest: int) -> list[int]:
+    path = [dest]
+    while path[-1] != start:
+        path.append(prev[path[-1]])
+    path.reverse()
+    return path
+
+
+def put(state: State, cid: str, h: int) -> None:
+    state.pos[cid] = h
+    state.stacks.setdefault(h, []).append(cid)
+    state.entered.add(cid)
+
+
+def remove(state: State, cid: str) -> None:
+    h = state.pos.pop(cid)
+    stack = state.stacks[h]
+    stack.remove(cid)
+    if not stack:
+        del state.stacks[h]
