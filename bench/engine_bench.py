@@ -120,8 +120,9 @@ def main() -> int:
     print(f"{args.games} random games per scenario, seed {args.seed}, one core; "
           + (f"baseline: {args.baseline}" if args.baseline else "no baseline (--baseline DIR)"))
     for name in SCENARIOS:
-        path = str(ROOT / "scenarios" / f"{name}.json")
-        results = {label: run_in(tree, path, args.games, args.seed) for label, tree in reversed(trees)}
+        # Each tree plays its own copy of the scenario: the file formats change between versions.
+        results = {label: run_in(tree, str(tree / "scenarios" / f"{name}.json"), args.games, args.seed)
+                   for label, tree in reversed(trees)}
         print(f"\n{name}")
         _row("", [label for label, _ in trees] + (["ratio"] if len(trees) > 1 else []))
         _compare("games/s", [results[label]["games_per_s"] for label, _ in trees], "{:.2f}", higher=True)
