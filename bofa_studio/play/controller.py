@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.play.computer import ComputerSeats
 from bofa_studio.play.presentation import RulesetPlay, play_class
 from bofa_studio.play.records import AUTOSAVE_SUFFIX, LogEntry, ReplayCursor, entries_from_events
 from bofa_studio.play.seats import (
@@ -76,6 +77,7 @@ class PlayController(RulesetPlay):
         self._cache: dict[str, tuple[int, Any]] = {}
         self.handover_to: str | None = None
         self.replay: ReplayCursor | None = None
+        self.computers = ComputerSeats(self)
         if session.current_player() == CHANCE:
             session.resolve_chance()
         self._rebuild_entries()
@@ -242,6 +244,9 @@ class PlayController(RulesetPlay):
         if self.o2:
             self._update_seat()
             who = self.seat_name(self.active_seat)
+        computer = self.computers.seat_to_act()
+        if computer is not None:  # a prompt for a person would ask the person to act
+            return f"{who_and_side(computer.name, self.side_name(side))} is deciding…"
         return f"{who_and_side(who, self.side_name(side))}: {self.stage_text()}"
 
     def _label(self, h: Hex | None) -> str:
@@ -302,7 +307,9 @@ class PlayController(RulesetPlay):
 
     def _after_step(self) -> None:
         decider = self.decider()
-        if self.o2:
+        if self.computers.any:
+            pass  # one person at the table: nobody to hand the board over to
+        elif self.o2:
             # The prompt follows the engine's seats, not the sides.
             before = self.active_seat
             self._update_seat()

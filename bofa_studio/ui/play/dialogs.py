@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+# Who plays a seat: a person, or the computer at a level (bofa_studio.ai.LEVELS).
+PLAYER_CHOICES = (("Human", ""), ("Computer, easy", "easy"), ("Computer, normal", "normal"),
+                  ("Computer, hard", "hard"))
+
 
 @dataclass
 class NewGame:
@@ -36,6 +41,8 @@ class NewGame:
     level: str | None = None
     options: dict[str, bool] = field(default_factory=dict)
     seat_names: list[str] = field(default_factory=list)
+    # Per seat, in the order of seat_names: "" for a person, else the computer's level.
+    seat_computers: list[str] = field(default_factory=list)
     undo_rolls: bool = False
     form: dict[str, Any] | None = None  # the ruleset's new-game choices (seat counts -> options)
 
@@ -93,8 +100,20 @@ class NewGameDialog(QDialog):
         form.addRow("Seats", self.seats)
         self.names = [QLineEdit() for _ in range(self.MAX_SEATS)]
         self.name_labels = [QLabel() for _ in range(self.MAX_SEATS)]
-        for label, edit in zip(self.name_labels, self.names, strict=True):
-            form.addRow(label, edit)
+        self.players = [QComboBox() for _ in range(self.MAX_SEATS)]
+        self.seat_rows: list[QWidget] = []
+        for label, edit, player in zip(self.name_labels, self.names, self.players, strict=True):
+            for text, level in PLAYER_CHOICES:
+                player.addItem(text, level)
+            player.currentIndexChanged.connect(partial(self._player_changed, edit, player))
+            edit.textEdited.connect(lambda _text, e=edit: e.setProperty("default", False))
+            row = QWidget()
+            cells = QHBoxLayout(row)
+            cells.setContentsMargins(0, 0, 0, 0)
+            cells.addWidget(player)
+            cells.addWidget(edit, 1)
+            self.seat_rows.append(row)
+            form.addRow(label, row)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
@@ -143,8 +162,11 @@ class NewGameDialog(QDialog):
         labels = self.form.get("seat_labels", [])
         for i, (label, edit) in enumerate(zip(self.name_labels, self.names, strict=True)):
             label.setText(labels[i] if i < len(labels) else f"Seat {i + 1}")
+            person = f"{label.text().split(' (')[0]} player"
+            edit.setProperty("person_name", person)
             if not edit.text() or edit.property("default"):
-                edit.setText(f"{label.text().split(' (')[0]} player")
+                level = self.players[i].currentData()
+                edit.setText(f"Computer ({level})" if level else person)
                 edit.setProperty("default", True)
         notes = self.form.get("option_notes", {})
         for key, value in self.form.get("options", {}).items():
@@ -154,11 +176,26 @@ class NewGameDialog(QDialog):
             self.option_boxes[key] = box
         self._seats_changed()
 
+    def _player_changed(self, edit: QLineEdit, player: QComboBox, _index: int = 0) -> None:
+        """A computer seat is named after its level, unless the player typed a name."""
+        if edit.property("default") or not edit.text():
+            level = player.currentData()
+            edit.setText(f"Computer ({level})" if level else edit.property("person_name") or edit.text())
+            edit.setProperty("default", True)
+
     def _seats_changed(self) -> None:
         n = self.seats.currentData() or 2
-        for i, (label, edit) in enumerate(zip(self.name_labels, self.names, strict=True)):
+        split = n > min((k for _, k in self.form.get("seat_choices", [("", 2)])), default=2)
+        for i, (label, row, player) in enumerate(zip(self.name_labels, self.seat_rows, self.players, strict=True)):
             label.setVisible(i < n)
-            edit.setVisible(i < n)
+            row.setVisible(i < n)
+            # A computer plays a whole side: where the rules split a side between seats
+            # (BoFA's O-2) every seat is a person's.
+            if split:
+                player.setCurrentIndex(0)
+            player.setEnabled(not split)
+            player.setToolTip("Every seat is a person's when a side is split between seats" if split
+                              else "A person, or the computer at a level (easy thinks least, hard most)")
         # Options that are the number of seats (BoFA's O-2) follow the Seats choice and are
         # not ticked on their own.
         for key, on in self.form.get("seat_counts", {}).get(n, {}).items():
@@ -176,6 +213,7 @@ class NewGameDialog(QDialog):
             level=self.level.currentData(),
             options={k: b.isChecked() for k, b in self.option_boxes.items()},
             seat_names=[e.text() or f"Player {i + 1}" for i, e in enumerate(self.names[:n])],
+            seat_computers=[p.currentData() or "" for p in self.players[:n]],
             undo_rolls=self.undo_rolls.isChecked(),
             form=self.form,
         )

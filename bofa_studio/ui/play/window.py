@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -32,6 +32,7 @@ from bofa_studio.ui.help_menu import open_rulebook, show_about
 from bofa_studio.ui.map.scene import MapScene
 from bofa_studio.ui.map.view import MapView
 from bofa_studio.ui.play.board import PlayBoard, TrayDropFilter
+from bofa_studio.ui.play.computer_turns import SPEEDS, ComputerTurns
 from bofa_studio.ui.play.dialogs import EndDialog, NewGame, NewGameDialog
 from bofa_studio.ui.play.inspector import HexPanel, HexTooltips
 from bofa_studio.ui.play.panels import (
@@ -65,7 +66,9 @@ def controller_for(game: NewGame, **kwargs: Any) -> PlayController:
     if len(game.seat_names) > len(sides):
         controller.set_seats(controller.engine_seats(game.seat_names))
     else:
-        controller.set_seats([Seat(name, side) for name, side in zip(game.seat_names, sides, strict=False)])
+        computers = game.seat_computers or [""] * len(game.seat_names)
+        controller.set_seats([Seat(name, side, computer=level)
+                              for name, side, level in zip(game.seat_names, sides, computers, strict=False)])
     return controller
 
 
@@ -100,6 +103,7 @@ class PlayWindow(QMainWindow):
         self._autosave.setInterval(AUTOSAVE_MS)
         self._autosave.timeout.connect(self._write_autosave)
         self.resize(1500, 950)
+        self.turns = ComputerTurns(self.statusBar(), self.settings)
         self._build_menus()
         self.set_controller(controller)
 
@@ -112,6 +116,7 @@ class PlayWindow(QMainWindow):
         for dock in self.findChildren(QDockWidget):
             dock.deleteLater()
         self.controller = controller
+        self.turns.attach(controller)
         if controller.autosave_path is None:
             # A game opened from an autosave goes on in that file; any other gets its own.
             name = controller.game.scenario.get("meta", {}).get("name", "game")
@@ -257,6 +262,15 @@ class PlayWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         game.addSeparator()
         game.addActions([self.replay_action])
+        speed = game.addMenu("Computer &speed")
+        self.speed_actions = {}
+        group = QActionGroup(self)
+        for name in SPEEDS:
+            act = speed.addAction(name.capitalize(), partial(self.turns.set_speed, name))
+            act.setCheckable(True)
+            act.setChecked(name == self.turns.speed)
+            group.addAction(act)
+            self.speed_actions[name] = act
         game.addSeparator()
         self.quit_action = action("&Quit", self.close, K.Quit)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -301,7 +315,12 @@ class PlayWindow(QMainWindow):
         self.handover.setVisible(pending)
         if pending:
             self._place_handover()
-        self.board.enabled = not pending
+        # While the computer decides, the board and the decision buttons wait for it (the
+        # person may still look, hover and read the log).
+        computer = self.turns.busy
+        self.board.enabled = not pending and not computer
+        for panel in (self.decisions, self.tray):
+            panel.setEnabled(not computer)
         self.view.setEnabled(True)
         if pending:
             names = c.handover_name()
@@ -322,7 +341,7 @@ class PlayWindow(QMainWindow):
         # Ctrl+E acts on the live game: not behind a replay (the board shows another
         # position), not for the next player before they take the seat, and not when the
         # engine would refuse it (setup, chip choices, a skirmish still to fight).
-        self.end_phase_action.setEnabled(c.replay is None and not pending and c.can_end_phase())
+        self.end_phase_action.setEnabled(c.replay is None and not pending and not computer and c.can_end_phase())
         # A greyed-out "End the phase" says why, as Undo does (B-9: which hex is over the limits).
         block = c.end_phase_block() if c.replay is None else None
         self.end_phase_action.setText(f"&End the phase — not yet ({block.rule})" if block else "&End the phase")
@@ -342,6 +361,7 @@ class PlayWindow(QMainWindow):
         if c.is_over and not self.end_shown and c.replay is None:
             self.end_shown = True
             QTimer.singleShot(0, lambda: self.show_end(c.result() or {}, self))
+        self.turns.poke()
 
     def _write_autosave(self) -> None:
         try:
@@ -426,7 +446,13 @@ class PlayWindow(QMainWindow):
         return True
 
     def undo(self) -> bool:
-        if self.controller.undo():
+        c = self.controller
+        if c.computers.any:
+            # Back to the person's last decision, whatever the computer did since.
+            self.turns.drop()
+            if c.computers.undo_to_person():
+                return True
+        elif c.undo():
             return True
         reason = self.controller.undo_block_reason() or "nothing to undo"
         self.statusBar().showMessage(f"Cannot undo: {reason}", 8000)
@@ -458,6 +484,7 @@ class PlayWindow(QMainWindow):
             if answer == "cancel" or (answer == "save" and not self.save()):
                 event.ignore()
                 return
+        self.turns.shutdown()
         if self._autosave.isActive():
             self._autosave.stop()
         self._write_autosave()  # the last action is kept, whatever was answered
