@@ -177,6 +177,8 @@ class MainWindow(QMainWindow):
         ]
         self.brush_smaller = make_action(self, "Smaller brush", lambda: self._brush_by(-1), "[")
         self.brush_larger = make_action(self, "Larger brush", lambda: self._brush_by(+1), "]")
+        self.level_by_terrain_action = make_action(
+            self, "Set level by &terrain", lambda: self.tool_by_key("level").set_by_terrain())
         self.about_action = make_action(self, "&About BoFA Studio", self.about)
         self.rulebook_action = make_action(self, "The &rulebook (1984)", self.show_rulebook, K.HelpContents)
 
@@ -232,6 +234,7 @@ class MainWindow(QMainWindow):
         tools.addActions(self.tool_group.actions())
         tools.addSeparator()
         tools.addActions([self.brush_smaller, self.brush_larger])
+        tools.addAction(self.level_by_terrain_action)
         terrain_menu = tools.addMenu("Te&rrain to paint")
         terrain_menu.addActions(self.terrain_actions)
         view = bar.addMenu("&View")
