@@ -299,6 +299,9 @@ class MainWindow(QMainWindow):
         if resized and not self._restore_view(board):
             self.view.fit()
         self.tool_by_key("calibrate").forget_points()  # they were points of another map
+        # A selection is of hexes of the map it was made on; after a resize at the west or
+        # top the same coordinates hold other content, so it goes.
+        self.select_tool.selection = frozenset()
         self._report_scan_problem()
         self._show_hex(self._hovered)
         if self.tool is not None:

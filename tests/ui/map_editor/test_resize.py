@@ -20,6 +20,7 @@ def test_a_column_on_the_west_and_a_row_less_at_the_top_asks_first_then_is_one_u
     dialog.deleteLater()
 
     board = window.document.board
+    window.select_tool.select([hx(board, "0505")])
     asked = []
     window.confirm_resize = lambda report: asked.append(resize_question(report)) or True
     assert window.resize_edges(EdgeChange(west=1, top=-1))
@@ -31,6 +32,7 @@ def test_a_column_on_the_west_and_a_row_less_at_the_top_asks_first_then_is_one_u
 
     new = window.document.board
     assert window.scene.board is new
+    assert window.select_tool.selection == frozenset()  # 0505 now names another hex
     assert new.terrain(hx(new, "0604")) == Terrain.DALE  # was 0505: one column east, one row up
     assert new.areas["dale"] == {hx(new, "0604")}
     assert new.terrain(hx(new, "0201")) == Terrain.MOUNTAIN  # was 0102
