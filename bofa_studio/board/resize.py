@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from bofa_studio.board.model import Board, HexData, HexFeature, PathLine, SlopeLine, Terrain, clip_paths
+from bofa_studio.board.model import Board, HexData, HexFeature, PathLine, SlopeLine, clip_paths
 from bofa_studio.hexgrid import GridSpec, Hex, Orientation, Shifted
 
 MAX_LINES = 99  # the largest map the editor offers (its New map and Resize dialogs say the same)
@@ -219,7 +219,7 @@ def _losses(board: Board, moved: dict[Hex, Hex | None]) -> list[str]:
     if not gone:
         return []
     lost: list[str] = []
-    edited = [h for h in gone if board.hex_data(h) != HexData(Terrain.PLAIN, 0)]
+    edited = [h for h in gone if board.hex_data(h) != HexData()]
     if edited:
         lost.append(f"{_count(len(edited), 'hex', 'hexes')} with terrain, levels or features "
                     f"({_some(board.label(h) for h in edited)})")
@@ -232,7 +232,7 @@ def _losses(board: Board, moved: dict[Hex, Hex | None]) -> list[str]:
         lost.append(_count(len(lines), "slope line", "slope lines") + " (a line that leaves the map goes whole)")
     cut_paths = [p for p in board.paths if any(h in removed for h in p.hexes)]
     if cut_paths:
-        lost.append(_count(len(cut_paths), "path is", "paths are") + " cut where they leave the map")
+        lost.append(_count(len(cut_paths), "path is cut where it leaves", "paths are cut where they leave") + " the map")
     groups: dict[str, int] = {}
     for h in gone:
         group = board.entry_group(h)

@@ -111,8 +111,10 @@ def test_the_report_lists_what_moves_and_what_is_lost_before_it_is_done():
     assert grown.moves == [] and grown.losses == [] and not grown.needs_confirmation()
     emptied = describe_resize(board, EdgeChange(east=-4))
     assert "1 hex of area setup.dark is removed" in emptied.losses
-    assert "the victory hex" not in " ".join(emptied.losses)
-    assert "1 path is cut where they leave the map" not in emptied.losses
+    assert "1 victory hex (0303)" not in emptied.losses  # column 03 stays
+    cut = describe_resize(board, EdgeChange(east=-6))
+    assert "1 path is cut where it leaves the map" in cut.losses
+    assert "1 victory hex (0303)" in cut.losses
 
 
 def test_a_map_without_columns_is_refused_in_words():
