@@ -22,6 +22,7 @@ from typing import Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.play.computer import ComputerSeats
+from bofa_studio.play.marks import Mark, step_marks
 from bofa_studio.play.presentation import RulesetPlay, play_class
 from bofa_studio.play.records import AUTOSAVE_SUFFIX, LogEntry, ReplayCursor, entries_from_events
 from bofa_studio.play.seats import (
@@ -417,6 +418,18 @@ class PlayController(RulesetPlay):
         self.replay.seek(at)
         self._changed()
         return self.replay
+
+    def replay_marks(self) -> list[Mark]:
+        """While replaying: what the action just replayed did on the map (where pieces went,
+        which stacks changed), so a step forward shows where to look."""
+        r = self.replay
+        if r is None or r.index == 0:
+            return []
+        before, after = r.states[r.index - 1], r.states[r.index]
+        was, now = self.pieces_on_map(before), self.pieces_on_map(after)
+        both = {p for pieces in was.values() for p in pieces} & {p for pieces in now.values() for p in pieces}
+        changed = [p for p in sorted(both) if self.face_key(p, before) != self.face_key(p, after)]
+        return step_marks(was, now, changed)
 
     def replay_step(self, delta: int) -> None:
         if self.replay is not None:

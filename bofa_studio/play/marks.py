@@ -7,6 +7,7 @@ and knows nothing of why. Colours are ``#rrggbb`` or ``#rrggbbaa`` strings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bofa_studio.hexgrid import Hex
@@ -39,3 +40,31 @@ class Mark:
     def __post_init__(self) -> None:
         if self.style not in STYLES:
             raise ValueError(f"unknown mark style {self.style!r}; known: {', '.join(STYLES)}")
+
+
+# What a replayed action did, drawn in one colour no ruleset mark uses.
+REPLAY_COLOUR = "#00838f"
+
+
+def step_marks(before: Mapping[Hex, Sequence[str]], after: Mapping[Hex, Sequence[str]],
+               changed: Iterable[str] = ()) -> list[Mark]:
+    """What one action did on the map, from the pieces on it before and after: an arrow
+    from each hex pieces left to the hex they reached, a ring round every hex whose stack
+    changed (a piece came, went or turned to another face: ``changed``), and a cross where
+    pieces left the map. Nothing for an action that moved no piece (a chip, a die roll)."""
+    was = {p: h for h, pieces in before.items() for p in pieces}
+    now = {p: h for h, pieces in after.items() for p in pieces}
+    moves = sorted({(was[p], now[p]) for p in was.keys() & now.keys() if was[p] != now[p]})
+    gone = sorted({was[p] for p in was.keys() - now.keys()})
+    touched = {h for move in moves for h in move} | set(gone) | {now[p] for p in now.keys() - was.keys()}
+    touched |= {now[p] for p in changed if p in now}
+    touched |= {h for h in set(before) | set(after) if list(before.get(h, ())) != list(after.get(h, ()))}
+    out = []
+    if touched:
+        out.append(Mark("replay.step", tuple(sorted(touched)), "outline", REPLAY_COLOUR, width=0.12, above=True))
+    if moves:
+        out.append(Mark("replay.moves", style="arrow", colour=REPLAY_COLOUR, width=0.1, above=True,
+                        lines=tuple(moves)))
+    if gone:
+        out.append(Mark("replay.gone", tuple(gone), "cross", REPLAY_COLOUR, width=0.1, above=True))
+    return out

@@ -9,6 +9,7 @@ any ruleset the same way.
 
 from __future__ import annotations
 
+from bofa_studio.board.levels import LevelRule
 from bofa_studio.board.model import Board, HexsideFeature
 from bofa_studio.board.validate import MapCheck, MapProblem, validate_board
 from bofa_studio.rules.registry import UnknownRuleset, known_rulesets, ruleset_module
@@ -29,6 +30,18 @@ def hexside_features(board: Board) -> tuple[HexsideFeature, ...]:
     except UnknownRuleset:
         declared = None
     return tuple(HexsideFeature(f) for f in declared) if declared else DEFAULT_HEXSIDE_FEATURES
+
+
+def levels_by_terrain(board: Board) -> LevelRule | None:
+    """The levels each terrain may stand at on a map for the map's ruleset (``LEVELS_BY_TERRAIN``
+    of its package, such as the 1984 game's mountains 1-4); None when it declares no such rule."""
+    if board.meta.ruleset is None:
+        return None
+    try:
+        rule = getattr(ruleset_module(board.meta.ruleset), "LEVELS_BY_TERRAIN", None)
+    except UnknownRuleset:
+        return None
+    return rule or None
 
 
 def ruleset_map_check(name: str) -> MapCheck | None:

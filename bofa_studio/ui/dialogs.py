@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 import bofa_studio
+from bofa_studio.board.resize import MAX_LINES, EdgeChange
 from bofa_studio.hexgrid import GridSpec, LabelScheme, Orientation, Shifted
 from bofa_studio.rules.registry import known_rulesets
 
 RULEBOOK = "bofa-1984-rulebook.txt"
-MAX_COLUMNS = MAX_ROWS = 99  # CCRR labels have two digits each
+MAX_COLUMNS = MAX_ROWS = MAX_LINES  # CCRR labels have two digits each
 
 
 def find_rulebook(name: str = RULEBOOK) -> Path | None:
@@ -127,23 +128,54 @@ class NewMapDialog(QDialog):
 
 
 class ResizeDialog(QDialog):
+    """Columns and rows to add (or, negative, remove) at each edge, and the size that makes."""
+
     def __init__(self, grid: GridSpec, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Resize map")
+        self.grid = grid
         form = QFormLayout(self)
-        self.columns = _spin(1, MAX_COLUMNS, grid.columns)
-        self.rows = _spin(1, MAX_ROWS, grid.rows)
-        form.addRow(QLabel("Hexes beyond the new size are dropped (undo brings them back)."))
-        form.addRow("Columns", self.columns)
-        form.addRow("Rows", self.rows)
-        form.addRow(_buttons(self))
+        hint = QLabel(
+            "Add columns and rows at any edge, or remove them with a negative number. "
+            "Everything on the map moves with its hexes; you see what moves and what is lost before it is done."
+        )
+        hint.setWordWrap(True)
+        form.addRow(hint)
+        self.west = _spin(1 - grid.columns, MAX_COLUMNS - grid.columns, 0)
+        self.east = _spin(1 - grid.columns, MAX_COLUMNS - grid.columns, 0)
+        self.top = _spin(1 - grid.rows, MAX_ROWS - grid.rows, 0)
+        self.bottom = _spin(1 - grid.rows, MAX_ROWS - grid.rows, 0)
+        form.addRow("Columns on the west (left)", self.west)
+        form.addRow("Columns on the east (right)", self.east)
+        form.addRow("Rows at the top", self.top)
+        form.addRow("Rows at the bottom", self.bottom)
+        self.size = QLabel()
+        form.addRow("New size", self.size)
+        self.buttons = _buttons(self)
+        form.addRow(self.buttons)
+        for spin in (self.west, self.east, self.top, self.bottom):
+            spin.valueChanged.connect(self._show_size)
+        self._show_size()
+
+    def edges(self) -> EdgeChange:
+        return EdgeChange(self.west.value(), self.east.value(), self.top.value(), self.bottom.value())
+
+    def _show_size(self) -> None:
+        edges = self.edges()
+        columns = self.grid.columns + edges.west + edges.east
+        rows = self.grid.rows + edges.top + edges.bottom
+        fits = 1 <= columns <= MAX_COLUMNS and 1 <= rows <= MAX_ROWS
+        self.size.setText(f"{columns} columns x {rows} rows" if fits else
+                          f"{columns} x {rows}: a map has 1 to {MAX_COLUMNS} columns and rows")
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(fits and not edges.is_empty())
 
     @staticmethod
-    def ask(grid: GridSpec, parent: QWidget | None) -> tuple[int, int] | None:
+    def ask(grid: GridSpec, parent: QWidget | None) -> EdgeChange | None:
         dialog = ResizeDialog(grid, parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dialog.columns.value(), dialog.rows.value()
+        return dialog.edges()
 
 
 class ProblemsDialog(QDialog):

@@ -59,6 +59,7 @@ def window(qtbot, board, settings, monkeypatch) -> MainWindow:
     # Any modal left unhandled by a test fails loudly instead of hanging.
     monkeypatch.setattr(w, "ask_unsaved", lambda: pytest.fail("unexpected unsaved-changes question"))
     monkeypatch.setattr(w, "show_error", lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}"))
+    monkeypatch.setattr(w, "confirm_resize", lambda report: pytest.fail(f"unexpected resize question: {report}"))
     w.show()
     qtbot.waitExposed(w)
     yield w

@@ -49,7 +49,7 @@ Where the rulebook leaves room, the engine reads it as follows (tests pin each):
 """
 
 from bofa_studio.rules.bofa1984.game import BofaGame
-from bofa_studio.rules.bofa1984.map_requirements import check_map
+from bofa_studio.rules.bofa1984.map_requirements import LEVELS_BY_TERRAIN, check_map
 from bofa_studio.rules.bofa1984.state import State
 
-__all__ = ["BofaGame", "State", "check_map"]
+__all__ = ["LEVELS_BY_TERRAIN", "BofaGame", "State", "check_map"]

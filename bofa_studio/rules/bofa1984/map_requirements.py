@@ -14,6 +14,18 @@ from bofa_studio.board.validate import MapProblem, problem_at
 EXPECTED_VICTORY_LOCATIONS = 5  # B-11: two guard rooms, Front Gate, summit, Dale
 ENTRY_ROWS_FROM_EDGE = 3  # B-2: "the 3 rows of entry triangles"
 
+# The levels each terrain may stand at (lowest, highest). B-6: "The lowest level is the
+# plain. Dale and the River Running are on this plain. The Front Gate is on the same
+# level as the plain." and "The Lonely Mountain itself is represented by several hatched
+# levels numbered 1-4." S-6: "the mountain slopes count as lying at the same height as
+# the plain. The mountain summit is one level higher than the mountain slopes."
+# The map editor's "Set level by terrain" reads it (through rules.maps), as _check_levels does.
+LEVELS_BY_TERRAIN: dict[Terrain, tuple[int, int]] = {
+    **{terrain: (0, 0) for terrain in Terrain},
+    Terrain.MOUNTAIN: (1, MAX_LEVEL),
+    Terrain.SUMMIT: (1, MAX_LEVEL),
+}
+
 
 def check_map(board: Board) -> list[MapProblem]:
     """Every 1984 requirement the board misses, in a stable order."""
@@ -28,11 +40,14 @@ def _check_levels(board: Board) -> list[MapProblem]:
     problems = []
     for h in sorted(board.hexes()):
         terrain, level = board.terrain(h), board.level(h)
-        if terrain == Terrain.MOUNTAIN and not 1 <= level <= MAX_LEVEL:
+        low, high = LEVELS_BY_TERRAIN[terrain]
+        if low <= level <= high:
+            continue
+        if terrain == Terrain.MOUNTAIN:
             problems.append(problem_at(board, h, f"a mountain hex must be at level 1-{MAX_LEVEL}, not {level}"))
-        elif terrain == Terrain.SUMMIT and level < 1:
+        elif terrain == Terrain.SUMMIT:
             problems.append(problem_at(board, h, "a summit hex must be above the plain (level 1 or more)"))
-        elif terrain not in (Terrain.MOUNTAIN, Terrain.SUMMIT) and level != 0:
+        else:
             name = str(terrain).replace("_", " ")
             problems.append(problem_at(board, h, f"a {name} hex lies at plain height (level 0), not level {level}"))
     return problems

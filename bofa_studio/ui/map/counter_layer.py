@@ -49,9 +49,10 @@ class CounterOnMap:
 class CounterLayer(QGraphicsItem):
     """Draws stacks; ``counter_at`` maps a scene point back to the counter drawn there."""
 
-    def __init__(self, scene: MapScene) -> None:
+    def __init__(self, scene: MapScene, size: float = COUNTER_SIZE) -> None:
         super().__init__()
         self.map_scene = scene
+        self.size = size  # of a counter's square, in scene units
         self.stacks: dict[Hex, list[CounterOnMap]] = {}
         self.selected: set[str] = set()
         self.cache_images = True
@@ -60,7 +61,7 @@ class CounterLayer(QGraphicsItem):
         scene.addItem(self)
 
     def boundingRect(self) -> QRectF:
-        margin = COUNTER_SIZE
+        margin = self.size
         return self.map_scene.board_rect().adjusted(-margin, -margin, margin, margin)
 
     def set_stacks(self, stacks: dict[Hex, list[CounterOnMap]]) -> None:
@@ -76,16 +77,10 @@ class CounterLayer(QGraphicsItem):
         center = self.map_scene.hex_center(h)
         n = len(self.stacks.get(h, ()))
         rects = []
+        size = self.size
         for i in range(n):
-            shift = (i - (n - 1) / 2) * STACK_OFFSET * COUNTER_SIZE
-            rects.append(
-                QRectF(
-                    center.x() - COUNTER_SIZE / 2 + shift,
-                    center.y() - COUNTER_SIZE / 2 - shift,
-                    COUNTER_SIZE,
-                    COUNTER_SIZE,
-                )
-            )
+            shift = (i - (n - 1) / 2) * STACK_OFFSET * size
+            rects.append(QRectF(center.x() - size / 2 + shift, center.y() - size / 2 - shift, size, size))
         return rects
 
     def counter_at(self, pos: QPointF) -> tuple[Hex, str] | None:

@@ -1,6 +1,6 @@
 """The open map: one board, its file path and its undo stack.
 
-Boards are swapped whole by New, Open and Resize (``Board.resized`` returns a new
+Boards are swapped whole by New, Open and Resize (``board.resize.resize_board`` returns a new
 board), so everything that shows the map listens to the document rather than
 holding on to a board: ``board_replaced`` says "look again", ``board_changed``
 relays the board's own change notifications as a Qt signal.

@@ -154,6 +154,12 @@ class LevelOptions(ToolOptions):
         self.form.addRow("Mode", self.mode)
         self.form.addRow("Level", self.level)
         self.form.addRow("Brush", self.brush)
+        self.by_terrain = QPushButton("Set level by terrain")
+        self.by_terrain.setToolTip(
+            "Every hex to the nearest level its terrain allows under the map's ruleset "
+            "(1984: mountains 1-4, a summit above the plain, all else on the plain); one undo step")
+        self.by_terrain.clicked.connect(tool.set_by_terrain)
+        self.form.addRow(self.by_terrain)
 
     def _changed(self, *_args) -> None:
         self.tool.mode = self.mode.currentData()

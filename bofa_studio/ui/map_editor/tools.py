@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
+from bofa_studio.board.levels import describe_level_changes, levels_by_terrain
 from bofa_studio.board.model import (
     DEFAULT_LEVEL,
     MAX_LEVEL,
@@ -30,6 +31,7 @@ from bofa_studio.board.model import (
     suggest_area_name,
 )
 from bofa_studio.hexgrid import DIRECTIONS, Hex, Hexside, hex_line, hex_range
+from bofa_studio.rules.maps import levels_by_terrain as ruleset_levels
 from bofa_studio.ui import style
 from bofa_studio.ui.map.scene import MapScene, ToolEvent
 from bofa_studio.ui.map_editor.commands import (
@@ -350,6 +352,27 @@ class LevelTool(HexStrokeTool):
     def release(self, event: ToolEvent) -> None:
         super().release(event)
         self.warn_flat_ground(self._touched)
+
+    def set_by_terrain(self) -> bool:
+        """Every hex to the nearest level its terrain allows under the map's ruleset, as one undo step."""
+        board = self.board
+        rule = ruleset_levels(board)
+        if rule is None:
+            meant = f"ruleset {board.meta.ruleset}" if board.meta.ruleset else "no ruleset"
+            self.ctx.message(
+                f"Set level by terrain: this map is meant for {meant}, which says nothing of the levels "
+                "each terrain stands at. Choose the ruleset under Map properties, or set levels with this tool.")
+            return False
+        changes = levels_by_terrain(board, rule)
+        self.ctx.message(describe_level_changes(board, changes))
+        if not changes:
+            return False
+        edits = {}
+        for h, (_, level) in changes.items():
+            before = board.hex_data(h)
+            edits[h] = (before, replace(before, level=level))
+        self.ctx.push(HexEditCommand(board, "Set level by terrain", edits))
+        return True
 
     def warn_flat_ground(self, hexes: Iterable[Hex]) -> None:
         """A level on ground that lies at plain height is a mistake the author should hear of now."""

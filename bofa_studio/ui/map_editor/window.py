@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPen
+from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPen, QTransform
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import (
 
 from bofa_studio.board.export import export_graphml
 from bofa_studio.board.mapfile import load_map, save_map
-from bofa_studio.board.model import Board, HexData, MapMeta, Terrain
+from bofa_studio.board.model import Board, MapMeta, Terrain
+from bofa_studio.board.resize import EdgeChange, ResizeReport, describe_resize, resize_board
 from bofa_studio.board.validate import MapProblem
 from bofa_studio.hexgrid import GridSpec, Hex
 from bofa_studio.jsonfile import DataFileError
@@ -93,6 +95,8 @@ class MainWindow(QMainWindow):
         ]
         self.tool: Tool | None = None
         self._hovered: Hex | None = None  # the hex the status bar describes
+        # How each map of the undo history was last shown (resize swaps boards).
+        self._views: WeakKeyDictionary[Board, tuple[QTransform, QPointF]] = WeakKeyDictionary()
 
         self._build_status_bar()
         self._build_actions()
@@ -173,6 +177,8 @@ class MainWindow(QMainWindow):
         ]
         self.brush_smaller = make_action(self, "Smaller brush", lambda: self._brush_by(-1), "[")
         self.brush_larger = make_action(self, "Larger brush", lambda: self._brush_by(+1), "]")
+        self.level_by_terrain_action = make_action(
+            self, "Set level by &terrain", lambda: self.tool_by_key("level").set_by_terrain())
         self.about_action = make_action(self, "&About BoFA Studio", self.about)
         self.rulebook_action = make_action(self, "The &rulebook (1984)", self.show_rulebook, K.HelpContents)
 
@@ -228,6 +234,7 @@ class MainWindow(QMainWindow):
         tools.addActions(self.tool_group.actions())
         tools.addSeparator()
         tools.addActions([self.brush_smaller, self.brush_larger])
+        tools.addAction(self.level_by_terrain_action)
         terrain_menu = tools.addMenu("Te&rrain to paint")
         terrain_menu.addActions(self.terrain_actions)
         view = bar.addMenu("&View")
@@ -284,12 +291,17 @@ class MainWindow(QMainWindow):
     # -- model events -------------------------------------------------------------------
     def _on_board_replaced(self, board: Board) -> None:
         resized = board.grid != self.scene.board.grid
-        self.scene.set_board(board)
         if resized:
-            # Undoing or redoing a resize changes the map's size: show all of it again,
-            # rather than keep a zoom that clips the bigger map or strands the smaller one.
+            self._remember_view(self.scene.board)
+        self.scene.set_board(board)
+        # Undoing or redoing a resize shows that map as it was last seen; a map not seen
+        # before is shown whole, rather than at a zoom that clips it or strands it small.
+        if resized and not self._restore_view(board):
             self.view.fit()
         self.tool_by_key("calibrate").forget_points()  # they were points of another map
+        # A selection is of hexes of the map it was made on; after a resize at the west or
+        # top the same coordinates hold other content, so it goes.
+        self.select_tool.selection = frozenset()
         self._report_scan_problem()
         self._show_hex(self._hovered)
         if self.tool is not None:
@@ -525,38 +537,58 @@ class MainWindow(QMainWindow):
 
     # -- resize ---------------------------------------------------------------------------
     def ask_resize(self) -> None:
-        answer = ResizeDialog.ask(self.document.board.grid, self)
-        if answer is not None:
-            self.resize_map(*answer)
+        edges = ResizeDialog.ask(self.document.board.grid, self)
+        if edges is not None:
+            self.resize_edges(edges)
 
     def resize_map(self, columns: int, rows: int) -> bool:
-        """Resize (undoably). A shrink that would cut off map content asks first, listing it."""
+        """Resize to ``columns`` x ``rows`` at the east and bottom edges (undoably)."""
+        grid = self.document.board.grid
+        return self.resize_edges(EdgeChange(east=columns - grid.columns, bottom=rows - grid.rows))
+
+    def resize_edges(self, edges: EdgeChange) -> bool:
+        """Add or remove columns and rows at any edge, as one undo step. When hexes are
+        renumbered or content falls off the map, the author sees what first, and may cancel."""
         board = self.document.board
-        if (columns, rows) == (board.grid.columns, board.grid.rows):
+        if edges.is_empty():
             return False
-        resized = board.resized(columns, rows)
-        lost = resize_losses(board, resized)
-        if lost and not self.ask_resize_loss(columns, rows, lost):
+        try:
+            report = describe_resize(board, edges)
+            resized = resize_board(board, edges)
+        except ValueError as exc:
+            self.show_error("Cannot resize map", str(exc))
             return False
-        text = f"Resize map to {columns} x {rows}"
-        self.document.undo_stack.push(ReplaceBoardCommand(self.document, resized, text))
-        self.view.fit()  # a grown map would run off the view, a shrunk one sit small in it
+        if report.needs_confirmation() and not self.confirm_resize(report):
+            return False
+        self._remember_view(board)
+        self.document.undo_stack.push(ReplaceBoardCommand(self.document, resized, report.title))
+        lost = bool(report.losses)
         self.statusBar().showMessage(
-            f"Resized to {columns} x {rows}" + ("; Edit > Undo brings back what was cut off." if lost else "."), 8000
+            f"{report.title}" + ("; Edit > Undo brings back what was cut off." if lost else "."), 8000
         )
         return True
 
-    def ask_resize_loss(self, columns: int, rows: int, lost: list[str]) -> bool:
+    def confirm_resize(self, report: ResizeReport) -> bool:
         B = QMessageBox.StandardButton
         answer = QMessageBox.question(
-            self,
-            "Resize map",
-            f"Resizing to {columns} x {rows} cuts off:\n\n" + "\n".join(f"• {item}" for item in lost)
-            + "\n\nResize anyway? (Edit > Undo brings it back.)",
-            B.Yes | B.Cancel,
-            B.Cancel,
+            self, "Resize map", resize_question(report), B.Yes | B.Cancel, B.Cancel,
         )
         return answer == B.Yes
+
+    def _remember_view(self, board: Board) -> None:
+        """Keep how ``board`` was shown, so that undoing (or redoing) a resize shows it so again."""
+        center = self.view.mapToScene(self.view.viewport().rect().center())
+        self._views[board] = (self.view.transform(), center)
+
+    def _restore_view(self, board: Board) -> bool:
+        saved = self._views.get(board)
+        if saved is None:
+            return False
+        transform, center = saved
+        self.view.setTransform(transform)
+        self.view.centerOn(center)
+        self.view.scale_changed.emit(self.view.current_scale())
+        return True
 
     # -- recent files and settings -----------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -649,35 +681,14 @@ def is_shipped_map(path: str | Path) -> bool:
         return False
 
 
-def resize_losses(old: Board, new: Board) -> list[str]:
-    """What an author loses when ``old`` becomes ``new`` (a smaller copy), in words.
-
-    Empty when nothing but plain, featureless hexes falls off the map.
-    """
-    blank = HexData(Terrain.PLAIN, 0)
-    gone = [h for h in old.hexes() if h not in new]
-    lost: list[str] = []
-    edited = [h for h in gone if old.hex_data(h) != blank]
-    if edited:
-        labels = sorted(old.label(h) for h in edited)
-        shown = ", ".join(labels[:6]) + (", ..." if len(labels) > 6 else "")
-        lost.append(f"{_count(len(edited), 'hex', 'hexes')} with terrain, levels or features ({shown})")
-    sides = [s for s in old.featured_hexsides() if not (s.a in new and s.b in new)]
-    if sides:
-        lost.append(_count(len(sides), "river or Front Gate wall hexside", "river or Front Gate wall hexsides"))
-    lines = len(old.slope_lines) - len(new.slope_lines)
-    if lines:
-        lost.append(_count(lines, "slope line", "slope lines") + " (a line that leaves the map goes whole)")
-    for name in sorted(old.areas):
-        cut = len(old.areas[name]) - len(new.areas.get(name, ()))
-        if cut:
-            emptied = " (leaving it empty)" if not new.areas.get(name) else ""
-            lost.append(f"{_count(cut, 'hex', 'hexes')} of area {name}{emptied}")
-    return lost
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def resize_question(report: ResizeReport) -> str:
+    """The text of the resize confirmation: what moves with its hexes, then what is lost."""
+    text = report.title + "."
+    if report.moves:
+        text += "\n\nMoves with its hexes:\n" + "\n".join(f"• {item}" for item in report.moves)
+    if report.losses:
+        text += "\n\nLost (it falls off the map):\n" + "\n".join(f"• {item}" for item in report.losses)
+    return text + "\n\nResize? (Edit > Undo puts the map back as it was.)"
 
 
 def _problem_pen() -> QPen:

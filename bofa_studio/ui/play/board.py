@@ -24,6 +24,10 @@ from bofa_studio.ui import style
 from bofa_studio.ui.map.counter_layer import CounterLayer, CounterOnMap
 from bofa_studio.ui.map.scene import MapScene, ToolEvent
 
+# Play counters are as large as a hex holds without touching the counters of the next
+# hexes (a flat hex is 1.5 corner radii from its diagonal neighbours), so that at the
+# whole-map zoom their values still read (issue 17: about 20 px at 1.05 radii).
+PLAY_COUNTER_SIZE = style.HEX_PX * 1.5
 PATH = QColor("#0d47a1")
 LOS_CLEAR = QColor("#1b8a2e")
 LOS_BLOCKED = QColor("#c62828")
@@ -102,7 +106,7 @@ class PlayBoard:
     def __init__(self, scene: MapScene, controller: Any) -> None:
         self.scene = scene
         self.controller = controller
-        self.counters = CounterLayer(scene)
+        self.counters = CounterLayer(scene, PLAY_COUNTER_SIZE)
         self.hovered: Hex | None = None
         self.enabled = True  # False while a hand-over prompt covers the board
         self.inspected: Hex | None = None  # the last hex clicked, for the Hex panel
@@ -173,6 +177,8 @@ class PlayBoard:
             if mark.overlay not in self.hidden_overlays:
                 self._draw_mark(mark)
         if not live:
+            for mark in c.replay_marks():
+                self._draw_mark(mark)
             return
         self._draw_path()
         self._draw_los()

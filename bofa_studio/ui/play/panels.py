@@ -306,7 +306,7 @@ class TrayPanel(QListWidget):
                 self.addItem(item)
                 if cid == c.tray_pick:
                     item.setSelected(True)
-            if not c.tray():
+            if not c.tray() and not c.is_over:
                 for when, ids in c.waiting().items():
                     item = QListWidgetItem(f"{when} ({len(ids)} {'counter' if len(ids) == 1 else 'counters'})")
                     item.setToolTip(item.text())

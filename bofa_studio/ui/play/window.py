@@ -84,6 +84,9 @@ def show_start_error(title: str, text: str) -> None:
     QMessageBox.warning(None, title, text)
 
 
+LOG_HEIGHT = 110  # pixels: four or five lines of the log
+
+
 class PlayWindow(QMainWindow):
     def __init__(self, controller: PlayController, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -180,6 +183,9 @@ class PlayWindow(QMainWindow):
         # Under the decisions, short: the decisions keep most of the height they need.
         self.splitDockWidget(dock, hex_dock, self._vertical())
         self.resizeDocks([dock, hex_dock], [700, 170], self._vertical())
+        # The log starts a few lines high: the map takes the height, so that at the whole-map
+        # zoom its counters read (issue 17); the log's splitter gives it more on demand.
+        self.resizeDocks([log_dock], [LOG_HEIGHT], self._vertical())
         self.view_menu.clear()
         self.view_menu.addAction(self.centre_action)
         self.view_menu.addSeparator()
@@ -348,8 +354,9 @@ class PlayWindow(QMainWindow):
         self.end_phase_action.setToolTip(block.reason if block else "")
         self.end_phase_action.setStatusTip(block.reason if block else "")
         self.tray_label.setText(c.tray_heading())
-        # Once every reinforcement is in, an empty list under that heading only puzzles.
-        has_rows = c.replay is None and bool(c.tray() or c.waiting())
+        # Once every reinforcement is in, an empty list under that heading only puzzles; once
+        # the game is over, nothing is to come.
+        has_rows = c.replay is None and not c.is_over and bool(c.tray() or c.waiting())
         self.tray_label.setVisible(has_rows)
         self.tray.setVisible(has_rows)
         title = Path(c.path).name if c.path else c.game.scenario.get("meta", {}).get("name", "New game")

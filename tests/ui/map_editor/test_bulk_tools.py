@@ -77,3 +77,27 @@ def test_terrain_fill_up_to_rivers_and_level_changes(window):
     assert all(board.terrain(h) == Terrain.SLOPE for h in east)  # Dale at 0505 too: it is inside
     assert all(board.terrain(h) != Terrain.SLOPE for h in west_plain)
     assert window.document.undo_stack.count() == 1
+
+
+def test_set_level_by_terrain_is_one_undo_step(window):
+    """Issue 18, item 3: "set level by terrain", by the map's ruleset (the 1984 game here)."""
+    from dataclasses import replace
+
+    board = window.document.board
+    messages = []
+    window.ctx.message = messages.append
+    board.set_terrain(hx(board, "0505"), Terrain.MOUNTAIN, 0)
+    board.set_level(hx(board, "0707"), 2)
+    window.level_by_terrain_action.trigger()
+    assert "this map is meant for no ruleset" in messages[-1]
+    assert window.document.undo_stack.count() == 0
+
+    board.set_meta(replace(board.meta, ruleset="bofa1984"))
+    window.set_tool("level")
+    window.tool_panel.options["level"].by_terrain.click()
+    assert board.level(hx(board, "0505")) == 1 and board.level(hx(board, "0707")) == 0
+    assert board.level(hx(board, "0101")) == 2  # a mountain at a level it allows keeps it
+    assert window.document.undo_stack.undoText() == "Set level by terrain (2 hexes)"
+    assert messages[-1].startswith("1 mountain hex raised to level 1 (0505); 1 plain hex lowered to level 0 (0707)")
+    window.document.undo_stack.undo()
+    assert board.level(hx(board, "0505")) == 0 and board.level(hx(board, "0707")) == 2

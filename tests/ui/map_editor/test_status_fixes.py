@@ -42,19 +42,34 @@ def test_a_new_area_typed_as_words_is_offered_under_its_namespace(window):
     assert "for example setup.dark" in messages[-1]
 
 
-def test_undoing_a_resize_shows_the_whole_map_again(window):
+def test_undoing_a_resize_shows_the_map_as_it_was_seen(window):
     """Issue 18: undoing a resize jumped the zoom and clipped the map."""
+    view = window.view
+
+    def shown():
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+    view.fit()
+    view.zoom_by(1.5)
+    view.center_on_hexes([hx(window.document.board, "0304")])
+    before_scale, before_center = view.current_scale(), shown().center()
+    old = window.document.board
     window.resize_map(14, 12)
+    assert shown().contains(window.scene.board_rect())  # a new size is shown whole
     for _ in range(4):
-        window.view.zoom_in()  # look closer at the new columns, then think better of it
+        view.zoom_in()  # look closer at the new columns, then think better of it
+    zoomed_scale, zoomed_center = view.current_scale(), shown().center()
     window.document.undo_stack.undo()
     assert window.document.board.grid.columns == 10
-    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
-    assert shown.contains(window.scene.board_rect())
-    assert window.zoom_info.text() == f"{window.view.current_scale() * 100:.0f}%"
+    assert abs(view.current_scale() - before_scale) < 1e-9
+    assert (shown().center() - before_center).manhattanLength() < 2
+    # Not clipped: the scene is the old map's, so all of it can be scrolled to.
+    assert window.scene.board is old and window.scene.sceneRect().contains(window.scene.board_rect())
+    assert window.zoom_info.text() == f"{view.current_scale() * 100:.0f}%"
     window.document.undo_stack.redo()
-    shown = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
-    assert shown.contains(window.scene.board_rect())
+    assert abs(view.current_scale() - zoomed_scale) < 1e-9
+    assert (shown().center() - zoomed_center).manhattanLength() < 2
+    assert window.zoom_info.text() == f"{view.current_scale() * 100:.0f}%"
 
 
 def test_save_as_offers_a_file_named_after_the_map_beside_the_scan(window, tmp_path):

@@ -352,7 +352,8 @@ def test_resize_swaps_the_board_and_undo_brings_it_back(window, tmp_path):
     new = window.document.board
     assert new is not old and (new.grid.columns, new.grid.rows) == (12, 6)
     assert window.scene.board is new
-    assert window.document.undo_stack.undoText() == "Resize map to 12 x 6"
+    assert window.document.undo_stack.undoText() == (
+        "Resize map to 12 x 6 (2 columns added on the east, 2 rows removed at the bottom)")
     # Editing the new board, then undoing everything, lands on the old board intact.
     drag(window, "paint", ["1206"])
     assert new.terrain(hx(new, "1206")) == Terrain.MOUNTAIN
@@ -433,7 +434,7 @@ def test_the_status_bar_describes_the_hovered_hex_as_it_is_after_a_click(window,
     window.undo_action.trigger()
     window.undo_action.trigger()
     assert window.hex_info.text() == "0303 · plain · level 0"
-    window.ask_resize_loss = lambda *a: True
+    window.confirm_resize = lambda report: True
     window.resize_map(2, 2)  # the hex is gone: nothing to describe
     assert window.hex_info.text() == ""
 
@@ -443,7 +444,7 @@ def test_a_shrink_that_cuts_off_content_asks_first_and_says_what(window):
     board = window.document.board
     board.set_slope_lines([SlopeLine(tuple(hx(board, f"02{r:02d}") for r in range(1, 6)))])
     asked = []
-    window.ask_resize_loss = lambda columns, rows, lost: asked.append(lost) or False
+    window.confirm_resize = lambda report: asked.append(report.losses) or False
     window.document.undo_stack.setClean()
     assert not window.resize_map(4, 4)  # cancelled: nothing changes
     assert window.document.board is board and not window.document.is_modified()
@@ -452,16 +453,16 @@ def test_a_shrink_that_cuts_off_content_asks_first_and_says_what(window):
         "1 hex with terrain, levels or features (0505)",
         "1 river or Front Gate wall hexside",
         "1 slope line (a line that leaves the map goes whole)",
-        "1 hex of area dale (leaving it empty)",
+        "1 hex of area dale is removed, leaving it empty",
     ]
-    window.ask_resize_loss = lambda columns, rows, lost: True
+    window.confirm_resize = lambda report: True
     assert window.resize_map(4, 4)
     assert window.document.board.grid.columns == 4 and "Undo brings back" in window.statusBar().currentMessage()
     # The whole smaller map is in view, not a corner of the old frame.
     view = window.view
     assert view.mapToScene(view.viewport().rect()).boundingRect().contains(window.scene.board_rect())
     # Growing loses nothing and asks nothing.
-    window.ask_resize_loss = lambda *a: pytest.fail("growing asked")
+    window.confirm_resize = lambda report: pytest.fail("growing asked")
     assert window.resize_map(12, 10)
 
 
