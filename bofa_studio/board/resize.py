@@ -190,7 +190,7 @@ def _moves(board: Board, grid: GridSpec, moved: dict[Hex, Hex | None], edges: Ed
     sides = [s for s in board.featured_hexsides() if s.a in on_kept and s.b in on_kept]
     if sides:
         result.append(_count(len(sides), "hexside feature (river, wall, gate)", "hexside features (river, wall, gate)"))
-    groups = sorted({board.entry_group(h) for h in kept if board.entry_group(h) is not None})  # type: ignore[type-var]
+    groups = sorted({g for h in kept if (g := board.entry_group(h)) is not None})
     if groups:
         result.append(f"entry groups {', '.join(groups)}" if len(groups) > 1 else f"entry group {groups[0]}")
     victory = [h for h in kept if board.has_feature(h, HexFeature.VICTORY)]
