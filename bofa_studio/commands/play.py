@@ -3,7 +3,8 @@
 With a scenario, a new game starts (``--seed`` fixes the dice for a reproducible
 game; without one the new-game dialog is shown). With a save file, the game
 continues where it was saved. ``--advance N`` plays N seeded random actions first,
-which is handy for trying the middle of a game.
+which is handy for trying the middle of a game. ``--computer SIDE=LEVEL`` (once per
+side) seats the computer at that side, e.g. ``--computer dark=normal``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="SCENARIO|SAVE", nargs="?", help="a scenario or a saved game")
     p.add_argument("--seed", type=non_negative, default=None, help="the random seed of a new game (0 or more)")
     p.add_argument("--advance", type=non_negative, default=0, metavar="N", help="play N random actions first")
+    p.add_argument("--computer", action="append", default=[], metavar="SIDE=LEVEL", type=computer_seat,
+                   help="the computer plays SIDE at LEVEL (easy, normal, hard), e.g. dark=normal; once per side")
     p.set_defaults(handler=run)
+
+
+def computer_seat(text: str) -> tuple[str, str]:
+    """``SIDE=LEVEL`` from the command line; the side is checked against the game later."""
+    from bofa_studio.ai import LEVELS
+
+    side, sep, level = text.partition("=")
+    if not sep or not side or level not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"expected SIDE=LEVEL with LEVEL one of {', '.join(LEVELS)} (e.g. dark=normal), not {text!r}")
+    return side, level
+
+
+def seat_computers(controller, wanted: list[tuple[str, str]]) -> str | None:
+    """Seat the computer as ``--computer`` says; the problem in words, or None."""
+    from dataclasses import replace
+
+    sides = list(controller.game.sides)
+    for side, _level in wanted:
+        if side not in sides:
+            return f"--computer {side}=...: this game's sides are {', '.join(sides)}"
+    if wanted and controller.o2:
+        return "--computer: a side split between seats (O-2) is played by people only"
+    levels = dict(wanted)
+    seats = []
+    for seat in controller.seats:
+        level = levels.get(seat.side)
+        if level:  # a seat still named after its side is named after its level
+            name = f"Computer ({level})" if seat.name.endswith(" player") else seat.name
+            seat = replace(seat, name=name, computer=level)
+        seats.append(seat)
+    controller.set_seats(seats)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"cannot open {args.file}")
         if args.advance:
             random_actions(controller, args.advance, seed=seed)
+    problem = seat_computers(controller, args.computer)
+    if problem:
+        return fail(problem)
     window = PlayWindow(controller)
     window.show()
     window.view.fit()

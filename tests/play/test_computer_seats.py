@@ -81,3 +81,20 @@ def test_a_save_keeps_which_seats_the_computer_played(tmp_path):
     c.save(tmp_path / "game.json")
     again = PlayController.load(tmp_path / "game.json")
     assert [(s.side, s.computer) for s in again.seats] == [("free_peoples", ""), ("dark", "easy")]
+
+
+def test_the_command_line_seats_the_computer_at_a_side():
+    """``bofa-studio play SCENARIO --computer dark=normal``; a wrong side or level is named."""
+    import argparse
+
+    import pytest
+
+    from bofa_studio.commands.play import computer_seat, seat_computers
+
+    assert computer_seat("dark=normal") == ("dark", "normal")
+    with pytest.raises(argparse.ArgumentTypeError, match="expected SIDE=LEVEL"):
+        computer_seat("dark=genius")
+    c = PlayController.new_game(BASIC, 1)
+    assert "this game's sides are free_peoples, dark" in seat_computers(c, [("orcs", "easy")])
+    assert seat_computers(c, [("dark", "normal")]) is None
+    assert [(s.name, s.computer) for s in c.seats] == [("Free Peoples player", ""), ("Computer (normal)", "normal")]
