@@ -64,9 +64,9 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         options += [("dive", c) for c in game.counter_order if game.specs[c].is_eagle and c in state.pos]
     options += [("move", g) for g in movement.movable_groups(game, state)
                 if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
-    if end_phase_problem(game, state) is None:  # B-9, O-5: see legal_actions
-        options.append(("end", None))
     outlook = StackingOutlook(game, state)
+    if end_phase_problem(game, state, outlook.over) is None:  # B-9, O-5: see legal_actions
+        options.append(("end", None))
     while True:
         if not options:  # overstacking's bound promises a way out; say so loudly if not
             raise AssertionError(f"no legal action in a {state.phase_player} MOVE phase: {end_phase_problem(game, state)}")

@@ -120,9 +120,10 @@ def choose_mode(game: BofaGame, state: State, mode: str) -> list[Event]:
     return begin_kind(game, state, mode)
 
 
-def end_phase_problem(game: BofaGame, state: State) -> RuleError | None:
+def end_phase_problem(game: BofaGame, state: State, over: dict[int, str] | None = None) -> RuleError | None:
     """Why the phase player may not end the phase yet, naming what is still to do (for the
-    refusal of EndPhase and for a UI that greys out "end the phase"), or None."""
+    refusal of EndPhase and for a UI that greys out "end the phase"), or None. ``over``:
+    the phase player's over-stacked hexes, when the caller has them already."""
     if state.stage == Stage.COMBAT:
         left = open_skirmishes(game, state)
         if left:
@@ -130,7 +131,8 @@ def end_phase_problem(game: BofaGame, state: State) -> RuleError | None:
             return RuleError("B-7", f"skirmishes must be fought in every combat phase; still to fight: {labels}")
     elif state.stage == Stage.MOVE:
         side: str = state.phase_player  # type: ignore[assignment]
-        over = over_stacked(game, state, side)
+        if over is None:
+            over = over_stacked(game, state, side)
         if over:
             h = min(over)
             names = ", ".join(game.specs[c].name for c in friends_in(game, state, h, side))
