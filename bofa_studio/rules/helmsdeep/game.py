@@ -197,14 +197,18 @@ class HelmsDeepGame:
         out: list[Any] = []
         if todo and all(u in self.default for u in todo) and self._default_problem(state) is None:
             out.append(A.PlaceDefault())
-        unit = todo[0]
         taken = set(state.pos.values())
-        if unit in self.required:
-            places = [self.required[unit]]
-        else:
-            places = sorted(self.setup_zone - set(self.required.values()))
-        out += [A.Place(unit, p) for p in places if p not in taken]
-        return out
+        # The units VII names a hex for go first (one hex each); the rest in any order.
+        fixed = [u for u in todo if u in self.required]
+        if fixed:
+            unit = fixed[0]
+            return out + [A.Place(unit, self.required[unit])] if self.required[unit] not in taken else out
+        places = [p for p in sorted(self.setup_zone - set(self.required.values())) if p not in taken]
+        return out + [A.Place(unit, p) for unit in todo for p in places]
+
+    def setup_places(self, state: State, unit: str) -> list[str]:
+        """VII: where ``unit`` may be set up now (none while a unit with a named hex waits)."""
+        return [a.to for a in self._setup_actions(state) if isinstance(a, A.Place) and a.unit == unit]
 
     def _default_problem(self, state: State) -> str | None:
         taken = set(state.pos.values())
