@@ -759,7 +759,7 @@ class Play(RulesetPlay):
                 feet[foot] = feet.get(foot, 0) + 1
             out.append(Mark("ladders", tuple(hx(w) for w, _ in state.ladders), "dashed", LADDER_COLOUR,
                             width=0.06, lines=(), above=False))
-            out.append(Mark("ladder_lines", style="line", colour=LADDER_COLOUR, width=0.14, above=True,
+            out.append(Mark("ladder_lines", style="line", colour=LADDER_COLOUR, width=0.16,
                             lines=tuple((hx(f), hx(w)) for w, f in state.ladders),
                             tags={hx(f): "ladder" if n == 1 else f"ladders ×{n}" for f, n in feet.items()},
                             tag_key="ladder_tags"))
