@@ -248,6 +248,15 @@ class HelmsDeepGame:
             return [A.Attack(g, t) for g, t in combat.close_attacks(self, state, side)]
         return [A.Fire(g, t) for g, t in combat.fire_attacks(self, state, side)]
 
+    def _has_phase_action(self, state: State) -> bool:
+        """Whether the phase offers more than ending it: in a movement phase the first unit with
+        a move answers, rather than every unit's every move (random games pass many phases)."""
+        if state.phase.endswith(".movement"):
+            side = self.phase_side(state)
+            return any(self.units[u].side == side and (movement.reach(self, state, u) or self.wades(state, u))
+                       for u in sorted(self.units))
+        return bool(self._phase_actions(state))
+
     def wades(self, state: State, unit: str) -> list[str]:
         """IV: the culvert steps south the first player may roll for with ``unit``."""
         if unit not in state.pos or not movement.can_move(self, state, unit) or self.units[unit].side != self.first:
@@ -523,7 +532,7 @@ class HelmsDeepGame:
 
     def _skip_idle(self, state: State) -> list[Event]:
         events = []
-        while state.phase != OVER and not state.pending and not self._phase_actions(state):
+        while state.phase != OVER and not state.pending and not self._has_phase_action(state):
             events.append(Event("phase", f"{state.phase}: nothing to do", {}, "III"))
             events += self._next_phase(state)
         return events
