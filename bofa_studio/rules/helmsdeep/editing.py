@@ -72,7 +72,9 @@ def _set_unit(data: dict[str, Any], row: int, key: str, value: Any) -> None:
             _set_arrival(data, unit["id"], 1)
         else:
             _forget(data, unit["id"])
-    if key == "range" and unit.get("kind") != "archer" and value:
+    if key == "range" and unit.get("kind") != "archer":
+        if not value:
+            return  # a sword's empty range
         raise ValueError("only archers have a range (II: the small number in the middle at the bottom)")
     if key in ("name", "group") and not value:
         unit.pop(key, None)
