@@ -245,3 +245,41 @@ def test_the_victory_screen_gives_the_points_and_the_level():
 def test_every_first_player_stage_text_cites_its_section(stage):
     c = at(f"saruman.{stage}", {SWORD: "F-2", ROHAN_SWORD: "F-9"})
     assert c.stage_text().rstrip(")").split("(")[-1].startswith(("IV", "V", "VI", "VII"))
+
+
+def test_iv_klammbach_wade_is_armed_with_its_roll_before_it_is_made():
+    """IV "The passage of the Klammbach": the first player rolls to move through, 1-4 into the first space."""
+    c = at("saruman.movement", {SWORD: "G-10", ROHAN_SWORD: "F-15"})
+    c.click(c.place_hex("G-10"))
+    wade = mark(c, "wade")
+    assert wade is not None and set(wade.tags.values()) == {"1-4"}
+    first = next(iter(wade.hexes))
+    assert not c.click(first) and isinstance(c.armed, A.Wade)
+    preview = c.pending_preview()
+    assert preview.commit == "Roll to wade" and "a roll of 1-4, 4/6 (67%)" in preview.lines[0]
+    assert c.commit() and SWORD in c.state.moved
+
+
+def test_save_load_and_replay_show_the_same_pieces(tmp_path):
+    c = PlayController.new_game(SCENARIO, seed=2)
+    random_actions(c, 120, seed=2)
+    path = tmp_path / "game.json"
+    c.save(path)
+    again = PlayController.load(path)
+    assert again.session.digest() == c.session.digest()
+    assert again.pieces_on_map(again.state) == c.pieces_on_map(c.state)
+    again.start_replay(0)
+    assert again.pieces_on_map(again.shown_state()) == {}
+    assert again.status_rows() == ["Set-up: Rohan places its units (VII)"]
+    again.replay_step(len(again.session.log))
+    assert again.pieces_on_map(again.shown_state()) == c.pieces_on_map(c.state)
+
+
+def test_iv_the_route_to_a_hovered_hex_is_drawn_from_the_unit():
+    c = at("saruman.movement", {SWORD: "F-2", ROHAN_SWORD: "F-9"})
+    c.click(c.place_hex("F-2"))
+    route = [c.hex_label(h) for h in c.path_preview(c.place_hex("F-5"))]
+    assert route[0] == "F-2" and route[-1] == "F-5" and len(route) == 4
+    steps = c.path_preview(c.place_hex("F-5"))
+    assert all(a.distance(b) == 1 for a, b in zip(steps, steps[1:], strict=False))
+    assert c.path_preview(c.place_hex("F-9")) == []

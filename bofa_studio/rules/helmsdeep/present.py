@@ -502,6 +502,24 @@ class Play(RulesetPlay):
             return {}
         return self._cached(f"reach:{unit}", lambda: movement.reach(self.hd, self.state, unit))  # type: ignore[no-any-return]
 
+    def path_preview(self, h: Hex) -> list[Hex]:
+        """IV: the cheapest route of the selected unit (or entering reinforcement) to ``h``."""
+        unit = self.tray_pick or (self.selection[0] if self.selection else None)
+        label = self.hd.board.label(h)
+        if unit is None or label not in self._reach():
+            return []
+
+        def routes() -> dict[str, str]:
+            came: dict[str, str] = {}
+            movement.reach(self.hd, self.state, unit, came)
+            return came
+
+        came = self._cached(f"routes:{unit}", routes)
+        path = [label]
+        while path[-1] in came and len(path) <= len(came):
+            path.append(came[path[-1]])
+        return [self.place_hex(p) for p in reversed(path)]
+
     def _fighters(self) -> set[str]:
         """Own units that may still attack in this phase."""
         s, g, stage = self.state, self.hd, self.stage()
