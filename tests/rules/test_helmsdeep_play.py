@@ -103,6 +103,7 @@ def test_vii_reinforcements_enter_from_the_tray_at_the_northern_edge():
     assert not c.click(c.place_hex("F-9")) and c.refusal.rule == "VII"
     assert c.click(c.place_hex("F-1"))
     assert c.state.pos[SWORD] == "F-1" and SWORD not in c.tray()
+    assert c.entries[-1].text == "Dunlending swords 5-4 #1 moves from the northern edge to F-1"  # the log names it
 
 
 def test_theoden_cannot_be_selected_to_move():

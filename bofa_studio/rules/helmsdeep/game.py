@@ -78,6 +78,17 @@ class HelmsDeepGame:
         self.wade_depth = movement.wade_depth(self)
         self.walk_steps = {side: movement.walk_steps(self, side) for side in self.sides}
 
+    def name(self, place_or_unit: str) -> str:
+        """A unit as players call it ("Theoden", "Uruk swords 4-4 #2"); anything else as it is."""
+        unit = self.units.get(place_or_unit)
+        if unit is None:
+            return place_or_unit
+        if unit.name:
+            return unit.name
+        kind = "archers" if unit.kind == "archer" else "swords"
+        who = unit.group.capitalize() or unit.side.replace("_", " ").title()
+        return f"{who} {kind} {unit.strength}-{unit.movement} #{unit.id.rsplit('-', 1)[-1]}"
+
     # -- scenario files: the loader and validate ask the ruleset's Game ------------------------
     @staticmethod
     def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Any]:
@@ -319,7 +330,7 @@ class HelmsDeepGame:
             step = state.pending.pop(0)
             if action.unit:
                 state.pos[action.unit] = step["wall"]
-                events.append(Event("advance", f"{action.unit} takes the wall at {step['wall']}",
+                events.append(Event("advance", f"{self.name(action.unit)} takes the wall at {step['wall']}",
                                     {"unit": action.unit, "to": step["wall"]}, "V 5.2"))
         elif isinstance(action, (A.PlaceDefault, A.Place)):
             events += self._place(state, action)
@@ -365,7 +376,7 @@ class HelmsDeepGame:
             state.pos[action.unit] = action.to
             state.moved.add(action.unit)
             ladders.update_open_gates(self, state)
-            return [Event("move", f"{action.unit} moves from {came} to {action.to}",
+            return [Event("move", f"{self.name(action.unit)} moves from {came} to {action.to}",
                           {"unit": action.unit, "to": action.to}, "IV")]
         if isinstance(action, A.Wade):
             state.moved.add(action.unit)
@@ -390,7 +401,7 @@ class HelmsDeepGame:
             ok = roll <= self.ladder_up and len(state.ladders) < self.max_ladders
             if ok and state.pos.get(step["unit"]) == step["foot"]:
                 state.ladders = sorted([*state.ladders, (step["wall"], step["foot"])])
-            return [Event("ladder", f"{step['unit']} rolls {roll}: " + ("a ladder goes up" if ok else "no ladder"),
+            return [Event("ladder", f"{self.name(step['unit'])} rolls {roll}: " + ("a ladder goes up" if ok else "no ladder"),
                           {"roll": roll}, "VI Ladders D")]
         if what == "knock":
             ok = roll <= self.knock_down
@@ -402,7 +413,7 @@ class HelmsDeepGame:
             ok = roll <= step["need"]
             if ok:
                 state.pos[step["unit"]] = step["to"]
-            return [Event("wade", f"{step['unit']} rolls {roll} (needs {step['need']} or less): "
+            return [Event("wade", f"{self.name(step['unit'])} rolls {roll} (needs {step['need']} or less): "
                           + (f"on to {step['to']}" if ok else "held back"), {"roll": roll}, "IV Klammbach")]
         return self._combat_result(state, step, roll)
 
@@ -410,7 +421,7 @@ class HelmsDeepGame:
         mode, target, attackers = step["mode"], step["target"], step["attackers"]
         result = self.table.result(step["superiority"], roll)
         rule = {"fire": "V Long-range combat", "storm": "V 5.2", "close": "V 5.1"}[mode]
-        events = [Event("combat", f"{', '.join(attackers)} against {target} at {step['superiority']:+d}, roll {roll}: "
+        events = [Event("combat", f"{', '.join(map(self.name, attackers))} against {self.name(target)} at {step['superiority']:+d}, roll {roll}: "
                         f"{result}", {"roll": roll, "result": str(result), "superiority": step["superiority"]}, rule)]
         if target.startswith(combat.GATE):
             if result.kind == "X":
@@ -446,11 +457,11 @@ class HelmsDeepGame:
             del state.pos[unit]
             state.gone[unit] = "exited"
             state.points += self.points["per_exit"]
-            return [Event("exit", f"{unit} is pushed off the board at the exit: {self.points['per_exit']} points",
+            return [Event("exit", f"{self.name(unit)} is pushed off the board at the exit: {self.points['per_exit']} points",
                           {"unit": unit}, "8.2")]
         came = state.pos[unit]
         state.pos[unit] = to
-        return [Event("retreat", f"{unit} retreats from {came} to {to}", {"unit": unit, "to": to}, "V")]
+        return [Event("retreat", f"{self.name(unit)} retreats from {came} to {to}", {"unit": unit, "to": to}, "V")]
 
     def _destroy(self, state: State, unit: str, why: str, rule: str) -> list[Event]:
         if unit not in state.pos:
@@ -461,7 +472,7 @@ class HelmsDeepGame:
         for s in state.pending:
             if "units" in s and s["kind"] == "loss":
                 s["units"] = [u for u in s["units"] if u != unit]
-        events = [Event("destroyed", f"{unit} is destroyed ({why})", {"unit": unit}, rule)]
+        events = [Event("destroyed", f"{self.name(unit)} is destroyed ({why})", {"unit": unit}, rule)]
         if unit == self.theoden and not state.theoden_scored:
             state.theoden_scored = True
             state.points += self.points["theoden"]
@@ -481,7 +492,7 @@ class HelmsDeepGame:
                 place = state.pos[step["unit"]]
                 if self.ground.is_wall(place) or place in self.ground.hornburg or not self.ground.on_board(place):
                     state.pending.pop(0)
-                    events.append(Event("retreat", f"{step['unit']} stands on a castle wall or in the Hornburg "
+                    events.append(Event("retreat", f"{self.name(step['unit'])} stands on a castle wall or in the Hornburg "
                                                           "and does not retreat", {}, "V"))
                     continue
                 if not step["options"]:
@@ -533,6 +544,8 @@ class HelmsDeepGame:
     def _skip_idle(self, state: State) -> list[Event]:
         events = []
         while state.phase != OVER and not state.pending and not self._has_phase_action(state):
-            events.append(Event("phase", f"{state.phase}: nothing to do", {}, "III"))
+            side, phase = state.phase.split(".")
+            events.append(Event("phase", f"{side.replace('_', ' ').title()}'s {phase.replace('_', ' ')} phase: "
+                                         "nothing to do", {}, "III"))
             events += self._next_phase(state)
         return events

@@ -104,14 +104,7 @@ class Play(RulesetPlay):
         return SIDE_COLOURS.get(side or "", super().side_colour(side))
 
     def piece_name(self, piece: str) -> str:
-        unit = self.hd.units.get(piece)
-        if unit is None:
-            return piece
-        if unit.name:
-            return unit.name
-        kind = "archers" if unit.kind == "archer" else "swords"
-        number = piece.rsplit("-", 1)[-1]
-        return f"{unit.group.capitalize() or self.side_name(unit.side)} {kind} {unit.strength}-{unit.movement} #{number}"
+        return self.hd.name(piece)
 
     def is_piece(self, value: Any) -> bool:
         return isinstance(value, str) and value in self.hd.units
