@@ -20,7 +20,12 @@ def run(args: argparse.Namespace) -> int:
     if args.scenario is not None:
         # A broken file is a short error here, before any window opens, never a traceback.
         try:
-            open_scenario(args.scenario)
+            if _has_form(args.scenario):
+                from bofa_studio.scenario.form import FormDocument
+
+                FormDocument.open(args.scenario)
+            else:
+                open_scenario(args.scenario)
         except DataFileError as exc:
             for problem in exc.problems:
                 print(str(problem), file=sys.stderr)
@@ -30,16 +35,29 @@ def run(args: argparse.Namespace) -> int:
     from bofa_studio.ui.app import gui_app
 
     app = gui_app()
-    from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
+    from bofa_studio.ui.scenario_editor.form_window import editor_for
 
-    window = ScenarioEditorWindow(args.scenario)
+    window = editor_for(args.scenario)
     window.show()
-    window.view.fit()
+    if hasattr(window, "view"):
+        window.view.fit()
     return app.exec()
+
+
+def _has_form(path: str) -> bool:
+    """Whether the file's ruleset declares a scenario form (its own editor) instead of the 1984 one."""
+    from bofa_studio.jsonfile import read_json_object
+    from bofa_studio.scenario.form import scenario_form
+
+    return scenario_form(read_json_object(path).get("ruleset")) is not None
 
 
 def shoot(path: str | None, width: int, height: int):
     """The scenario editor on ``path`` (or a new scenario), for ``screenshot --mode edit-scenario``."""
+    if path is not None and _has_form(path):
+        from bofa_studio.ui.scenario_editor.form_window import shoot_form
+
+        return shoot_form(path, width, height)
     from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
     from bofa_studio.ui.window_grab import grab_window
 

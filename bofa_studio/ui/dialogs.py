@@ -178,6 +178,53 @@ class ResizeDialog(QDialog):
         return dialog.edges()
 
 
+@dataclass(frozen=True)
+class SpaceAnswer:
+    """An off-board space to add (``name`` set) or a link to add to an existing one."""
+
+    name: str
+    terrain: str
+    level: int
+    links: tuple[str, ...]
+    gate: str  # "" or a gate on its links to board hexes
+
+
+class SpaceDialog(QDialog):
+    """Map > Add off-board space: a space on its own level (Helm's Deep's tunnel and culvert),
+    drawn beside the grid and entered only from the hexes or spaces it is linked to."""
+
+    def __init__(self, terrains: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add off-board space")
+        form = QFormLayout(self)
+        form.addRow(QLabel("A space off the board, on its own level, entered only through its links."))
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Tunnel-1")
+        self.terrain = QComboBox()
+        self.terrain.addItems(list(terrains))
+        self.level = _spin(0, 4, 1)
+        self.links = QLineEdit()
+        self.links.setPlaceholderText("F-10, Tunnel-2")
+        self.gate = QComboBox()
+        self.gate.addItems(["none", "big_gate", "light_gate"])
+        form.addRow("Name", self.name)
+        form.addRow("Terrain", self.terrain)
+        form.addRow("Level", self.level)
+        form.addRow("Linked to (labels)", self.links)
+        form.addRow("Gate on its links to the board", self.gate)
+        form.addRow(_buttons(self))
+
+    @staticmethod
+    def ask(terrains: Sequence[str], parent: QWidget | None) -> SpaceAnswer | None:
+        dialog = SpaceDialog(terrains, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        gate = dialog.gate.currentText()
+        return SpaceAnswer(dialog.name.text().strip(), dialog.terrain.currentText(), dialog.level.value(),
+                           tuple(x.strip() for x in dialog.links.text().split(",") if x.strip()),
+                           "" if gate == "none" else gate)
+
+
 class ProblemsDialog(QDialog):
     """Every problem found in a file, one per line, instead of a traceback."""
 

@@ -71,13 +71,13 @@ def open_map_editor(path: str | Path | None = None, on_error: ErrorSink | None =
 def open_scenario_editor(path: str | Path | None = None, on_error: ErrorSink | None = None) -> QMainWindow | None:
     """The scenario editor on ``path`` (default: the shipped scenario); None, after an error
     dialog naming the file and the problem, if it or its map cannot be read."""
-    from bofa_studio.ui.scenario_editor.window import ScenarioEditorWindow
+    from bofa_studio.ui.scenario_editor.form_window import editor_for
 
     on_error = on_error or show_error
     where: Path | None = None
     try:
         where = Path(path) if path is not None else default_scenario_path()
-        window = ScenarioEditorWindow(str(where))
+        window = editor_for(str(where))
     except OPEN_ERRORS as exc:
         on_error("Cannot open the scenario editor", _problem_text(where, exc))
         return None

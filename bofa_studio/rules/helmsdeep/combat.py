@@ -104,8 +104,10 @@ def storm_attacks(game: HelmsDeepGame, state: State) -> list[tuple[tuple[str, ..
 
 def walls_crossed(game: HelmsDeepGame, a: str, b: str) -> int:
     ground = game.ground
+    # A line along the board's edge may pass a hex outside it (no wall there).
     line = [ground.board.label(h) for h in hex_line(ground.hex[a], ground.hex[b])]
-    return sum(1 for x, y in zip(line, line[1:], strict=False) if ground.across_wall(x, y))
+    return sum(1 for x, y in zip(line, line[1:], strict=False)
+               if x in ground.terrain and y in ground.terrain and ground.across_wall(x, y))
 
 
 def can_shoot(game: HelmsDeepGame, state: State, archer: str, target: str) -> bool:

@@ -78,6 +78,17 @@ class HelmsDeepGame:
         self.wade_depth = movement.wade_depth(self)
         self.walk_steps = {side: movement.walk_steps(self, side) for side in self.sides}
 
+    def name(self, place_or_unit: str) -> str:
+        """A unit as players call it ("Theoden", "Uruk swords 4-4 #2"); anything else as it is."""
+        unit = self.units.get(place_or_unit)
+        if unit is None:
+            return place_or_unit
+        if unit.name:
+            return unit.name
+        kind = "archers" if unit.kind == "archer" else "swords"
+        who = unit.group.capitalize() or unit.side.replace("_", " ").title()
+        return f"{who} {kind} {unit.strength}-{unit.movement} #{unit.id.rsplit('-', 1)[-1]}"
+
     # -- scenario files: the loader and validate ask the ruleset's Game ------------------------
     @staticmethod
     def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Any]:
@@ -197,14 +208,18 @@ class HelmsDeepGame:
         out: list[Any] = []
         if todo and all(u in self.default for u in todo) and self._default_problem(state) is None:
             out.append(A.PlaceDefault())
-        unit = todo[0]
         taken = set(state.pos.values())
-        if unit in self.required:
-            places = [self.required[unit]]
-        else:
-            places = sorted(self.setup_zone - set(self.required.values()))
-        out += [A.Place(unit, p) for p in places if p not in taken]
-        return out
+        # The units VII names a hex for go first (one hex each); the rest in any order.
+        fixed = [u for u in todo if u in self.required]
+        if fixed:
+            unit = fixed[0]
+            return out + [A.Place(unit, self.required[unit])] if self.required[unit] not in taken else out
+        places = [p for p in sorted(self.setup_zone - set(self.required.values())) if p not in taken]
+        return out + [A.Place(unit, p) for unit in todo for p in places]
+
+    def setup_places(self, state: State, unit: str) -> list[str]:
+        """VII: where ``unit`` may be set up now (none while a unit with a named hex waits)."""
+        return [a.to for a in self._setup_actions(state) if isinstance(a, A.Place) and a.unit == unit]
 
     def _default_problem(self, state: State) -> str | None:
         taken = set(state.pos.values())
@@ -243,6 +258,15 @@ class HelmsDeepGame:
         if phase == "close_combat":
             return [A.Attack(g, t) for g, t in combat.close_attacks(self, state, side)]
         return [A.Fire(g, t) for g, t in combat.fire_attacks(self, state, side)]
+
+    def _has_phase_action(self, state: State) -> bool:
+        """Whether the phase offers more than ending it: in a movement phase the first unit with
+        a move answers, rather than every unit's every move (random games pass many phases)."""
+        if state.phase.endswith(".movement"):
+            side = self.phase_side(state)
+            return any(self.units[u].side == side and (movement.reach(self, state, u) or self.wades(state, u))
+                       for u in sorted(self.units))
+        return bool(self._phase_actions(state))
 
     def wades(self, state: State, unit: str) -> list[str]:
         """IV: the culvert steps south the first player may roll for with ``unit``."""
@@ -306,7 +330,7 @@ class HelmsDeepGame:
             step = state.pending.pop(0)
             if action.unit:
                 state.pos[action.unit] = step["wall"]
-                events.append(Event("advance", f"{action.unit} takes the wall at {step['wall']}",
+                events.append(Event("advance", f"{self.name(action.unit)} takes the wall at {step['wall']}",
                                     {"unit": action.unit, "to": step["wall"]}, "V 5.2"))
         elif isinstance(action, (A.PlaceDefault, A.Place)):
             events += self._place(state, action)
@@ -352,7 +376,7 @@ class HelmsDeepGame:
             state.pos[action.unit] = action.to
             state.moved.add(action.unit)
             ladders.update_open_gates(self, state)
-            return [Event("move", f"{action.unit} moves from {came} to {action.to}",
+            return [Event("move", f"{self.name(action.unit)} moves from {came} to {action.to}",
                           {"unit": action.unit, "to": action.to}, "IV")]
         if isinstance(action, A.Wade):
             state.moved.add(action.unit)
@@ -377,7 +401,7 @@ class HelmsDeepGame:
             ok = roll <= self.ladder_up and len(state.ladders) < self.max_ladders
             if ok and state.pos.get(step["unit"]) == step["foot"]:
                 state.ladders = sorted([*state.ladders, (step["wall"], step["foot"])])
-            return [Event("ladder", f"{step['unit']} rolls {roll}: " + ("a ladder goes up" if ok else "no ladder"),
+            return [Event("ladder", f"{self.name(step['unit'])} rolls {roll}: " + ("a ladder goes up" if ok else "no ladder"),
                           {"roll": roll}, "VI Ladders D")]
         if what == "knock":
             ok = roll <= self.knock_down
@@ -389,7 +413,7 @@ class HelmsDeepGame:
             ok = roll <= step["need"]
             if ok:
                 state.pos[step["unit"]] = step["to"]
-            return [Event("wade", f"{step['unit']} rolls {roll} (needs {step['need']} or less): "
+            return [Event("wade", f"{self.name(step['unit'])} rolls {roll} (needs {step['need']} or less): "
                           + (f"on to {step['to']}" if ok else "held back"), {"roll": roll}, "IV Klammbach")]
         return self._combat_result(state, step, roll)
 
@@ -397,7 +421,7 @@ class HelmsDeepGame:
         mode, target, attackers = step["mode"], step["target"], step["attackers"]
         result = self.table.result(step["superiority"], roll)
         rule = {"fire": "V Long-range combat", "storm": "V 5.2", "close": "V 5.1"}[mode]
-        events = [Event("combat", f"{', '.join(attackers)} against {target} at {step['superiority']:+d}, roll {roll}: "
+        events = [Event("combat", f"{', '.join(map(self.name, attackers))} against {self.name(target)} at {step['superiority']:+d}, roll {roll}: "
                         f"{result}", {"roll": roll, "result": str(result), "superiority": step["superiority"]}, rule)]
         if target.startswith(combat.GATE):
             if result.kind == "X":
@@ -433,11 +457,11 @@ class HelmsDeepGame:
             del state.pos[unit]
             state.gone[unit] = "exited"
             state.points += self.points["per_exit"]
-            return [Event("exit", f"{unit} is pushed off the board at the exit: {self.points['per_exit']} points",
+            return [Event("exit", f"{self.name(unit)} is pushed off the board at the exit: {self.points['per_exit']} points",
                           {"unit": unit}, "8.2")]
         came = state.pos[unit]
         state.pos[unit] = to
-        return [Event("retreat", f"{unit} retreats from {came} to {to}", {"unit": unit, "to": to}, "V")]
+        return [Event("retreat", f"{self.name(unit)} retreats from {came} to {to}", {"unit": unit, "to": to}, "V")]
 
     def _destroy(self, state: State, unit: str, why: str, rule: str) -> list[Event]:
         if unit not in state.pos:
@@ -448,7 +472,7 @@ class HelmsDeepGame:
         for s in state.pending:
             if "units" in s and s["kind"] == "loss":
                 s["units"] = [u for u in s["units"] if u != unit]
-        events = [Event("destroyed", f"{unit} is destroyed ({why})", {"unit": unit}, rule)]
+        events = [Event("destroyed", f"{self.name(unit)} is destroyed ({why})", {"unit": unit}, rule)]
         if unit == self.theoden and not state.theoden_scored:
             state.theoden_scored = True
             state.points += self.points["theoden"]
@@ -468,7 +492,7 @@ class HelmsDeepGame:
                 place = state.pos[step["unit"]]
                 if self.ground.is_wall(place) or place in self.ground.hornburg or not self.ground.on_board(place):
                     state.pending.pop(0)
-                    events.append(Event("retreat", f"{step['unit']} stands on a castle wall or in the Hornburg "
+                    events.append(Event("retreat", f"{self.name(step['unit'])} stands on a castle wall or in the Hornburg "
                                                           "and does not retreat", {}, "V"))
                     continue
                 if not step["options"]:
@@ -519,7 +543,9 @@ class HelmsDeepGame:
 
     def _skip_idle(self, state: State) -> list[Event]:
         events = []
-        while state.phase != OVER and not state.pending and not self._phase_actions(state):
-            events.append(Event("phase", f"{state.phase}: nothing to do", {}, "III"))
+        while state.phase != OVER and not state.pending and not self._has_phase_action(state):
+            side, phase = state.phase.split(".")
+            events.append(Event("phase", f"{side.replace('_', ' ').title()}'s {phase.replace('_', ' ')} phase: "
+                                         "nothing to do", {}, "III"))
             events += self._next_phase(state)
         return events

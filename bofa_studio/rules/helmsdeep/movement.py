@@ -83,8 +83,9 @@ def can_move(game: HelmsDeepGame, state: State, unit: str) -> bool:
     return spec.side == game.first and spec.arrives is not None and spec.arrives <= state.round
 
 
-def reach(game: HelmsDeepGame, state: State, unit: str) -> dict[str, int]:
-    """Every place ``unit`` may end its move at, with its cost in half points."""
+def reach(game: HelmsDeepGame, state: State, unit: str, came: dict[str, str] | None = None) -> dict[str, int]:
+    """Every place ``unit`` may end its move at, with its cost in half points; ``came`` (if
+    given) is filled with the place each was cheapest reached from, for drawing the route."""
     if not can_move(game, state, unit):
         return {}
     spec, units = game.units[unit], game.units
@@ -125,9 +126,13 @@ def reach(game: HelmsDeepGame, state: State, unit: str) -> dict[str, int]:
             if c <= budget and c < best.get(n, budget + 1):
                 best[n] = c
                 heapq.heappush(heap, (c, n))
+                if came is not None:
+                    came[n] = p
     if start is not None:
         for n in whole_move_steps(game, state, unit):
             ends[n] = budget
+            if came is not None:
+                came[n] = start
     return ends
 
 

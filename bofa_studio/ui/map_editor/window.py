@@ -37,6 +37,8 @@ from bofa_studio.ui.dialogs import (
     NewMapDialog,
     ProblemsDialog,
     ResizeDialog,
+    SpaceAnswer,
+    SpaceDialog,
     TextViewer,
 )
 from bofa_studio.ui.files import load_error, write_error
@@ -179,6 +181,8 @@ class MainWindow(QMainWindow):
         self.brush_larger = make_action(self, "Larger brush", lambda: self._brush_by(+1), "]")
         self.level_by_terrain_action = make_action(
             self, "Set level by &terrain", lambda: self.tool_by_key("level").set_by_terrain())
+        self.add_space_action = make_action(self, "Add off-board &space...", self.ask_add_space)
+        self.link_space_action = make_action(self, "&Link off-board space...", self.ask_link_space)
         self.about_action = make_action(self, "&About BoFA Studio", self.about)
         self.rulebook_action = make_action(self, "The &rulebook (1984)", self.show_rulebook, K.HelpContents)
 
@@ -237,6 +241,8 @@ class MainWindow(QMainWindow):
         tools.addAction(self.level_by_terrain_action)
         terrain_menu = tools.addMenu("Te&rrain to paint")
         terrain_menu.addActions(self.terrain_actions)
+        map_menu = bar.addMenu("&Map")
+        map_menu.addActions([self.add_space_action, self.link_space_action])
         view = bar.addMenu("&View")
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view.addSeparator()
@@ -534,6 +540,56 @@ class MainWindow(QMainWindow):
         problem = self.scene.background_problem_now()
         if problem:
             self.statusBar().showMessage(f"Cannot show the {problem}", 10000)
+
+    # -- off-board spaces ------------------------------------------------------------------
+    def ask_add_space(self) -> None:
+        answer = SpaceDialog.ask([t.value for t in Terrain], self)
+        if answer is not None:
+            self.add_space(answer)
+
+    def add_space(self, answer: SpaceAnswer) -> bool:
+        """Add a space beside the grid, linked where the answer says (undoably)."""
+        from bofa_studio.board.spaces import with_space
+
+        try:
+            board = with_space(self.document.board, answer.name, answer.terrain, answer.level, answer.links,
+                               answer.gate or None)
+        except ValueError as exc:
+            self.show_error("Add off-board space", str(exc))
+            return False
+        self.document.undo_stack.push(ReplaceBoardCommand(self.document, board, f"Add space {answer.name}"))
+        self.view.fit()  # the space is drawn beside the grid, perhaps outside the old view
+        self.statusBar().showMessage(f"Added {answer.name} beside the map", 8000)
+        return True
+
+    def ask_link_space(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        spaces = sorted(self.document.board.spaces.values())
+        if not spaces:
+            self.show_error("Link off-board space", "This map has no off-board space yet: Map > Add off-board space.")
+            return
+        space, ok = QInputDialog.getItem(self, "Link off-board space", "Space", spaces, 0, False)
+        if not ok:
+            return
+        to, ok = QInputDialog.getText(self, "Link off-board space", f"Link {space} to (a hex or space label)")
+        if not ok:
+            return
+        gate, ok = QInputDialog.getItem(self, "Link off-board space", "Gate on the link", ["none", "big_gate",
+                                                                                            "light_gate"], 0, False)
+        if ok:
+            self.link_space(space, to, "" if gate == "none" else gate)
+
+    def link_space(self, space: str, to: str, gate: str = "") -> bool:
+        from bofa_studio.board.spaces import with_link
+
+        try:
+            board = with_link(self.document.board, space, to, gate or None)
+        except ValueError as exc:
+            self.show_error("Link off-board space", str(exc))
+            return False
+        self.document.undo_stack.push(ReplaceBoardCommand(self.document, board, f"Link {space} to {to.strip()}"))
+        return True
 
     # -- resize ---------------------------------------------------------------------------
     def ask_resize(self) -> None:

@@ -301,7 +301,7 @@ class TrayPanel(QListWidget):
         self.clear()
         if c.replay is None:
             for cid in c.tray():
-                item = QListWidgetItem(counter_icon(c, cid), c.game.specs[cid].name)
+                item = QListWidgetItem(counter_icon(c, cid), c.piece_name(cid))
                 item.setData(Qt.ItemDataRole.UserRole, cid)
                 self.addItem(item)
                 if cid == c.tray_pick:

@@ -49,3 +49,35 @@ def test_the_validation_panel_asks_the_maps_ruleset(hd_window):
     assert map_problems(board) == []  # no Front Gate demanded of Helm's Deep
     board.set_hexside_features(board.hex_at("F-12"), board.hex_at("F-13"), [])
     assert any("four light gates" in str(p) for p in map_problems(board))
+
+
+def test_the_map_menu_adds_and_links_an_off_board_space_undoably(hd_window):
+    """IV: the spaces under the Hornburg are their own levels, entered only through their links."""
+    from bofa_studio.ui.dialogs import SpaceAnswer
+
+    menus = [a.text() for a in hd_window.menuBar().actions()]
+    assert "&Map" in menus
+    before = hd_window.document.board
+    assert hd_window.add_space(SpaceAnswer("Cellar-1", "tunnel", 3, ("D-10",), "big_gate"))
+    board = hd_window.document.board
+    cellar = board.hex_at("Cellar-1")
+    assert hd_window.scene.hex_item(cellar) is not None  # drawn beside the grid
+    assert hd_window.scene.board_rect().contains(hd_window.scene.hex_center(cellar))
+    hd_window.validation.refresh()
+    assert any("road tunnel is two off-board spaces, the map has 3" in str(p) for p in hd_window.validation.problems)
+    assert hd_window.link_space("Cellar-1", "Tunnel-2")
+    assert "Tunnel-2" in {hd_window.document.board.label(n) for n in hd_window.document.board.neighbors(cellar)}
+    assert hd_window.document.undo_stack.undoText() == "Link Cellar-1 to Tunnel-2"
+    hd_window.document.undo_stack.undo()
+    hd_window.document.undo_stack.undo()
+    assert hd_window.document.board is before and "Cellar-1" not in before.spaces.values()
+
+
+def test_a_bad_space_is_refused_with_what_was_expected(hd_window, monkeypatch):
+    from bofa_studio.ui.dialogs import SpaceAnswer
+
+    errors = []
+    monkeypatch.setattr(hd_window, "show_error", lambda title, text: errors.append(text))
+    assert not hd_window.add_space(SpaceAnswer("Cellar-1", "tunnel", 1, ("Q-40",), ""))
+    assert not hd_window.link_space("F-10", "F-11")
+    assert "no hex or space has that label" in errors[0] and "is not an off-board space" in errors[1]

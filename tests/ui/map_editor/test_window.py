@@ -24,7 +24,7 @@ def paint_one(window, label="0303"):
 
 def test_menus_and_undo_labels(window):
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&Tools", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "&Tools", "&Map", "&View", "&Help"]
     paint_one(window)
     assert window.undo_action.text() == "&Undo Paint mountain (1 hex)"
     window.undo_action.trigger()

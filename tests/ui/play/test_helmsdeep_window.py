@@ -1,0 +1,115 @@
+"""Acceptance: The Battle of Helm's Deep in the play window, offscreen, from Rohan's set-up
+(VII) to the victory screen (8.3): the tray, the map clicks and the decision buttons of the
+real window, then seeded random play through the controller to the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor
+
+from bofa_studio.play.autoplay import random_actions
+from bofa_studio.play.controller import PlayController
+from bofa_studio.ui.map.counter_art import COUNTER_COLOURS
+
+SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "helms-deep.json"
+
+
+def click_hex(qtbot, window, label: str) -> None:
+    h = window.controller.place_hex(label)
+    window.view.centerOn(window.scene.hex_center(h))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.view.mapFromScene(window.scene.hex_center(h)))
+
+
+def press(qtbot, window, text: str) -> None:
+    button = window.decisions.button(text)
+    assert button is not None, f"no {text!r} button among {[b.text() for b in window.decisions.buttons]}"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def painted_colour(window, unit: str) -> QColor:
+    """The colour on screen at the left edge of a counter's face, beside its symbol."""
+    rect = window.board.counter_rect(unit)
+    window.view.centerOn(rect.center())
+    image = window.view.viewport().grab().toImage()
+    point = window.view.mapFromScene(QPointF(rect.left() + rect.width() * 0.1, rect.center().y()))
+    ratio = image.devicePixelRatio()
+    return image.pixelColor(int(point.x() * ratio), int(point.y() * ratio))
+
+
+def near(colour: QColor, key: str) -> bool:
+    want = QColor(COUNTER_COLOURS[key][0])
+    return max(abs(colour.red() - want.red()), abs(colour.green() - want.green()),
+               abs(colour.blue() - want.blue())) < 40
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    from bofa_studio.ui.play.window import PlayWindow
+
+    w = PlayWindow(PlayController.new_game(SCENARIO, seed=3), settings=settings)
+    w.shown_results = []
+    w.show_end = lambda result, parent: w.shown_results.append(result)
+    w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    yield w
+    w._autosave.stop()
+    w.close()
+    w.deleteLater()
+
+
+def test_helms_deep_from_setup_to_the_victory_screen(qtbot, window):
+    c = window.controller
+    assert "(VII)" in window.banner.text()
+    names = [window.tray.item(i).text() for i in range(window.tray.count())]
+    assert names[0] == "Rohan swords 3-4 #1" and "Theoden" in names
+
+    # VII: the first 3-4 unit goes to F-5, picked in the tray and clicked on the map.
+    item = window.tray.item(0)
+    qtbot.mouseClick(window.tray.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.tray.visualItemRect(item).center())
+    assert c.tray_pick == "roh-passage-1"
+    click_hex(qtbot, window, "F-8")
+    assert "must be set up in F-5" in window.decisions.refusal.text()
+    click_hex(qtbot, window, "F-5")
+    assert c.state.pos["roh-passage-1"] == "F-5"
+    assert [x.id for x in window.board.counters.stacks[c.place_hex("F-5")]] == ["roh-passage-1"]
+    press(qtbot, window, "Auto-place")
+    assert len(window.board.counters.stacks) == 14
+    assert near(painted_colour(window, "roh-theoden"), "rohan_red")
+
+    # Saruman's round 1: the board is handed over, the idle phases pass, reinforcements enter.
+    if c.handover_to is not None:
+        qtbot.mouseClick(window.handover, Qt.MouseButton.LeftButton)
+    assert "move: click a unit" in window.banner.text()
+    entering = next(i for i in range(window.tray.count())
+                    if window.tray.item(i).data(Qt.ItemDataRole.UserRole) == "dunlending-sword-54-1")
+    qtbot.mouseClick(window.tray.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.tray.visualItemRect(window.tray.item(entering)).center())
+    click_hex(qtbot, window, "F-2")
+    assert c.state.pos["dunlending-sword-54-1"] == "F-2"
+    click_hex(qtbot, window, "F-2")  # moved already: refused with the section
+    assert "IV" in window.decisions.refusal.text() and "already moved" in window.decisions.refusal.text()
+    assert near(painted_colour(window, "roh-theoden"), "rohan_red")
+    press(qtbot, window, "End the phase")
+    assert c.state.phase == "rohan.movement"  # III: the phases with nothing to do pass by
+
+    # The rest of the battle: seeded random choices through the controller, drawn by the window.
+    random_actions(c, 100_000, seed=5)
+    assert c.is_over
+    result = c.result()
+    qtbot.waitUntil(lambda: bool(window.shown_results), timeout=3000)
+    assert window.shown_results[0] == result
+    assert window.banner.text() == f"Game over: {result['level']}"
+
+    from bofa_studio.ui.play.dialogs import EndDialog
+
+    screen = EndDialog(c, result, window).label.text()
+    assert result["level"] in screen and f"scored {result['points']} victory points (8.2)" in screen
+    assert "Level (8.3)" in screen
