@@ -63,6 +63,28 @@ def test_a_scenario_whose_setup_order_names_one_side_twice_is_refused(tmp_path):
     assert where == "$.order_of_battle.setup_order" and "listed twice" in message
 
 
+def test_a_reinforcement_with_no_way_onto_the_map_is_refused(tmp_path):
+    # Found by scripts/fuzz.py (save case 72): an emptied entry loaded, then play crashed
+    # looking for its entry triangles.
+    data = scenario_data()
+    data["order_of_battle"]["reinforcements"][1]["entry"] = {}
+    [(where, message)] = problems(load_scenario, write(tmp_path, data))
+    assert where == "$.order_of_battle.reinforcements[1].entry" and "could never enter" in message
+
+
+def test_entry_roll_alternatives_must_give_every_face_of_the_die_one_edge(tmp_path):
+    # S-5: a roll no alternative covers would have crashed the roll.
+    data = original(ROOT / "scenarios" / "bofa1984-variable-reinforcements.json")
+    data["map"] = str(MAP)
+    rolls = data["order_of_battle"]["reinforcements"][0]["alternatives"]["rolls"]
+    rolls[-1]["max"] -= 1  # 10 is no longer covered
+    rolls.append({"min": 1, "max": 1, "groups": ["north_west"]})  # 1 now twice
+    found = problems(load_scenario, write(tmp_path, data))
+    where = "$.order_of_battle.reinforcements[0].alternatives.rolls"
+    assert (where, "no alternative for a roll of 10 (every face of the d10 must pick one)") in found
+    assert any(w == f"{where}[{len(rolls) - 1}]" and "a roll of 1 is already given" in m for w, m in found)
+
+
 def test_a_counter_with_a_billion_movement_points_is_refused(tmp_path):
     # It used to allocate a billion-entry movement table.
     data = scenario_data()

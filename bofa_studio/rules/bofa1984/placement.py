@@ -67,7 +67,8 @@ def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
         return sorted(set(circle) | set(best))
     hexes: list[int] = []
     name = game.reinforcement[cid].get("name", f"turn {game.reinforcement[cid]['turn']}")
-    for g in state.entry_rolls.get(name, entry["groups"]):
+    # A reinforcement that enters only by the entry circle names no triangles.
+    for g in state.entry_rolls.get(name, entry.get("groups", ())):
         hexes += game.cb.entry_groups.get(g, [])
     return sorted(set(hexes))
 
@@ -150,4 +151,4 @@ def entry_text(game: BofaGame, cid: str) -> str:
     entry = game.reinforcement[cid]["entry"]
     if entry.get("circle"):
         return "the entry circle (or the nearest free hex)"
-    return f"the {group_text(entry['groups'])} entry triangles"
+    return f"the {group_text(entry.get('groups', ()))} entry triangles"

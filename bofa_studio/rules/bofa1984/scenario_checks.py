@@ -47,6 +47,14 @@ def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Fi
         if entry["turn"] > data["turns"]:
             problems.append(FileProblem(file, f"$.order_of_battle.reinforcements[{i}].turn",
                                         f"turn {entry['turn']} is after the last turn ({data['turns']})"))
+        way_in = entry["entry"]
+        if not way_in.get("groups") and not way_in.get("circle") and "alternatives" not in entry:
+            problems.append(FileProblem(file, f"$.order_of_battle.reinforcements[{i}].entry",
+                                        "names no entry triangles (groups) and not the entry circle: "
+                                        "its counters could never enter (B-5)"))
+        rolls = entry.get("alternatives", {}).get("rolls")
+        if rolls is not None:
+            problems += _roll_coverage(file, f"$.order_of_battle.reinforcements[{i}].alternatives.rolls", rolls)
     for cid in data.get("default_placement", {}):
         if cid not in known:
             problems.append(FileProblem(file, f"$.default_placement.{cid}", f"no counter with id {cid!r}"))
@@ -127,4 +135,23 @@ def default_setup_problems(data: dict[str, Any], board: Board) -> list[str]:
         problems.append(f"$.default_placement: {exc}")
     except (KeyError, ValueError) as exc:
         problems.append(f"$: {exc}")
+    return problems
+
+
+def _roll_coverage(file: str, where: str, rolls: list[dict[str, Any]]) -> list[FileProblem]:
+    """S-5: a die picks one alternative, so every face 1-10 names exactly one."""
+    faces: dict[int, int] = {}
+    problems = []
+    for j, roll in enumerate(rolls):
+        if roll["min"] > roll["max"]:
+            problems.append(FileProblem(file, f"{where}[{j}]", f"min {roll['min']} is above max {roll['max']}"))
+        for face in range(roll["min"], roll["max"] + 1):
+            if face in faces:
+                problems.append(FileProblem(file, f"{where}[{j}]",
+                                            f"a roll of {face} is already given to {where}[{faces[face]}]"))
+            faces.setdefault(face, j)
+    missing = [str(f) for f in range(1, 11) if f not in faces]
+    if missing:
+        problems.append(FileProblem(file, where, f"no alternative for a roll of {', '.join(missing)} "
+                                                 "(every face of the d10 must pick one)"))
     return problems
