@@ -100,6 +100,9 @@ class Session:
         self.game: Game[Any, Any] = make_game(scenario, board)
         self.initial = self.game.new_initial_state(seed)
         self.state = self.initial.copy()
+        # Counts changes of the position (apply, chance, undo, redo): what was worked out for
+        # one revision (the legal actions a window lists) holds until it changes.
+        self.revision = 0
         self.log: list[Any] = []
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
@@ -139,6 +142,7 @@ class Session:
             raise
         self._undo.append(step)
         self._redo.clear()
+        self.revision += 1
         return events
 
     def _restore(self, state: Any, log_length: int) -> None:
@@ -166,6 +170,7 @@ class Session:
         if step.actions:
             self._undo.append(step)
             self._redo.clear()
+            self.revision += 1
         return events
 
     @property
@@ -183,6 +188,7 @@ class Session:
         self.state = step.before
         del self.log[len(self.log) - len(step.actions):]
         self._redo.append(step)
+        self.revision += 1
 
     def redo(self) -> list[Event]:
         if not self._redo:
@@ -200,6 +206,7 @@ class Session:
             raise
         self._redo.pop()
         self._undo.append(_Step(before, list(step.actions)))
+        self.revision += 1
         return events
 
     def digest(self) -> str:

@@ -62,7 +62,7 @@ class PlayController(RulesetPlay):
         self.listeners: list[Callable[[], None]] = []
         self.version = 0
         self._saved_log: list[Any] = list(session.log)  # the log as last saved to ``path`` or loaded
-        self._legal: tuple[int, list[Any]] | None = None
+        self._legal: tuple[tuple[int, int], list[Any]] | None = None
         self.entries: list[LogEntry] = []
         # Gesture state the ruleset's hooks fill in: what is selected, targeted, picked from
         # the tray, armed for a roll, and the mode of a multi-click gesture.
@@ -272,9 +272,16 @@ class PlayController(RulesetPlay):
 
     # -- what the current player can do -------------------------------------------------
     def legal(self) -> list[Any]:
-        if self._legal is None or self._legal[0] != self.version:
-            self._legal = (self.version, self.session.legal_actions() if self.decider() else [])
+        """The legal actions, listed once per position: a click that only selects, hovers or
+        arms something changes the window (``version``) but not the game, and must not list
+        every action of every counter again."""
+        position = self._position_key()
+        if self._legal is None or self._legal[0] != position:
+            self._legal = (position, self.session.legal_actions() if self.decider() else [])
         return self._legal[1]
+
+    def _position_key(self) -> tuple[int, int]:
+        return self.session.revision, len(self.session.log)
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, action: Any, seat: str | None = None) -> bool:
