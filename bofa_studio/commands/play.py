@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"cannot open {args.file}")
         if args.advance:
             random_actions(controller, args.advance, seed=seed)
-    problem = seat_computers(controller, args.computer)
+    # The launcher starts play with no command line of its own: no --computer then.
+    problem = seat_computers(controller, getattr(args, "computer", []))
     if problem:
         return fail(problem)
     window = PlayWindow(controller)

@@ -50,8 +50,8 @@ def scenario_problems(data: dict[str, Any], file: str = "<scenario>") -> list[Fi
         way_in = entry["entry"]
         if not way_in.get("groups") and not way_in.get("circle") and "alternatives" not in entry:
             problems.append(FileProblem(file, f"$.order_of_battle.reinforcements[{i}].entry",
-                                        "names no entry triangles (groups) and not the entry circle: "
-                                        "its counters could never enter (B-5)"))
+                                        f"{entry.get('name', 'this reinforcement')} has no entry group or "
+                                        "circle to come in by: its counters could never enter (B-5)"))
         rolls = entry.get("alternatives", {}).get("rolls")
         if rolls is not None:
             problems += _roll_coverage(file, f"$.order_of_battle.reinforcements[{i}].alternatives.rolls", rolls)

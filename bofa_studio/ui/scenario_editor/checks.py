@@ -69,9 +69,7 @@ def _map_references(data: dict[str, Any], board: Board) -> list[Problem]:
         for g in r["entry"].get("groups", []):
             if g not in groups:
                 out.append(Problem(f"{where}.entry.groups", f"the map has no entry group {group_text(g)!r}", "B-5"))
-        if not r["entry"].get("groups") and not r["entry"].get("circle"):
-            out.append(Problem(f"{where}.entry", f"{r.get('name', 'this reinforcement')} has no entry group "
-                               "or circle to come in by", "B-5"))
+        # No way in at all is the ruleset's check (scenario_checks), made whenever a scenario loads.
         for j, alt in enumerate((r.get("alternatives") or {}).get("rolls", [])):
             for g in alt["groups"]:
                 if g not in groups:
