@@ -14,6 +14,7 @@ is not one) and checks ``uniqueItems`` in linear time.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -282,16 +283,32 @@ _StrictValidator = jsonschema.validators.extend(
 )
 
 
+# Checking a shipped scenario against its schema takes most of a second and the same files
+# are opened again and again (a new game, the editor, a save's scenario): the answer is kept
+# per (file name, schema, content). ``repr`` tells apart what the check tells apart (a tuple
+# from a list, 32.0 from 32, True from 1), so equal keys mean equal data.
+_CHECKED: dict[tuple[str, int, str], tuple[dict[str, Any], tuple[FileProblem, ...]]] = {}
+_CHECKED_LIMIT = 32
+
+
 def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FileProblem]:
     """Every JSON Schema violation, sorted by where it is, as FileProblems.
 
     Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time.
     """
+    key = (file, id(schema), hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest())
+    seen = _CHECKED.get(key)
+    if seen is not None and seen[0] is schema:
+        return list(seen[1])
     validator = _StrictValidator(schema)
     problems = []
     for error in validator.iter_errors(data):
         problems.append(FileProblem(file, json_path(error.absolute_path), _describe(error)))
-    return sorted(problems, key=lambda p: (p.where, p.message))
+    problems.sort(key=lambda p: (p.where, p.message))
+    if len(_CHECKED) >= _CHECKED_LIMIT:
+        del _CHECKED[next(iter(_CHECKED))]  # the oldest
+    _CHECKED[key] = (schema, tuple(problems))
+    return problems
 
 
 def _describe(error: ValidationError) -> str:
