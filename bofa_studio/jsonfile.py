@@ -283,11 +283,11 @@ _StrictValidator = jsonschema.validators.extend(
 )
 
 
-# Checking a shipped scenario against its schema takes most of a second and the same files
-# are opened again and again (a new game, the editor, a save's scenario): the answer is kept
-# per (file name, schema, content). ``repr`` tells apart what the check tells apart (a tuple
-# from a list, 32.0 from 32, True from 1), so equal keys mean equal data.
-_CHECKED: dict[tuple[str, int, str], tuple[dict[str, Any], tuple[FileProblem, ...]]] = {}
+# Checking a shipped scenario against its schema takes most of a second, and the same content
+# is checked again and again (a new game, the editor, a copy, a save's scenario): the answer is
+# kept per (schema, content). ``repr`` tells apart what the check tells apart (a tuple from a
+# list, 32.0 from 32, True from 1), so equal keys mean equal data.
+_CHECKED: dict[tuple[int, str], tuple[dict[str, Any], tuple[tuple[str, str], ...]]] = {}
 _CHECKED_LIMIT = 32
 
 
@@ -296,19 +296,15 @@ def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FilePr
 
     Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time.
     """
-    key = (file, id(schema), hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest())
+    key = (id(schema), hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest())
     seen = _CHECKED.get(key)
-    if seen is not None and seen[0] is schema:
-        return list(seen[1])
-    validator = _StrictValidator(schema)
-    problems = []
-    for error in validator.iter_errors(data):
-        problems.append(FileProblem(file, json_path(error.absolute_path), _describe(error)))
-    problems.sort(key=lambda p: (p.where, p.message))
-    if len(_CHECKED) >= _CHECKED_LIMIT:
-        del _CHECKED[next(iter(_CHECKED))]  # the oldest
-    _CHECKED[key] = (schema, tuple(problems))
-    return problems
+    if seen is None or seen[0] is not schema:
+        validator = _StrictValidator(schema)
+        found = sorted((json_path(e.absolute_path), _describe(e)) for e in validator.iter_errors(data))
+        if len(_CHECKED) >= _CHECKED_LIMIT:
+            del _CHECKED[next(iter(_CHECKED))]  # the oldest
+        seen = _CHECKED[key] = (schema, tuple(found))
+    return [FileProblem(file, where, message) for where, message in seen[1]]
 
 
 def _describe(error: ValidationError) -> str:
