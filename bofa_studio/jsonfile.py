@@ -20,6 +20,7 @@ import math
 import os
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -289,6 +290,7 @@ _StrictValidator = jsonschema.validators.extend(
 # list, 32.0 from 32, True from 1), so equal keys mean equal data.
 _CHECKED: dict[tuple[int, str], tuple[dict[str, Any], tuple[tuple[str, str], ...]]] = {}
 _CHECKED_LIMIT = 32
+_CHECKED_LOCK = threading.Lock()  # files are also checked off the GUI thread (the balance run)
 
 
 def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FileProblem]:
@@ -297,13 +299,16 @@ def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FilePr
     Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time.
     """
     key = (id(schema), hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest())
-    seen = _CHECKED.get(key)
+    with _CHECKED_LOCK:
+        seen = _CHECKED.get(key)
     if seen is None or seen[0] is not schema:
         validator = _StrictValidator(schema)
         found = sorted((json_path(e.absolute_path), _describe(e)) for e in validator.iter_errors(data))
-        if len(_CHECKED) >= _CHECKED_LIMIT:
-            del _CHECKED[next(iter(_CHECKED))]  # the oldest
-        seen = _CHECKED[key] = (schema, tuple(found))
+        seen = (schema, tuple(found))
+        with _CHECKED_LOCK:
+            if len(_CHECKED) >= _CHECKED_LIMIT:
+                del _CHECKED[next(iter(_CHECKED))]  # the oldest
+            _CHECKED[key] = seen
     return [FileProblem(file, where, message) for where, message in seen[1]]
 
 
