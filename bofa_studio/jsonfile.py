@@ -14,11 +14,13 @@ is not one) and checks ``uniqueItems`` in linear time.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -282,16 +284,32 @@ _StrictValidator = jsonschema.validators.extend(
 )
 
 
+# Checking a shipped scenario against its schema takes most of a second, and the same content
+# is checked again and again (a new game, the editor, a copy, a save's scenario): the answer is
+# kept per (schema, content). ``repr`` tells apart what the check tells apart (a tuple from a
+# list, 32.0 from 32, True from 1), so equal keys mean equal data.
+_CHECKED: dict[tuple[int, str], tuple[dict[str, Any], tuple[tuple[str, str], ...]]] = {}
+_CHECKED_LIMIT = 32
+_CHECKED_LOCK = threading.Lock()  # files are also checked off the GUI thread (the balance run)
+
+
 def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FileProblem]:
     """Every JSON Schema violation, sorted by where it is, as FileProblems.
 
     Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time.
     """
-    validator = _StrictValidator(schema)
-    problems = []
-    for error in validator.iter_errors(data):
-        problems.append(FileProblem(file, json_path(error.absolute_path), _describe(error)))
-    return sorted(problems, key=lambda p: (p.where, p.message))
+    key = (id(schema), hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest())
+    with _CHECKED_LOCK:
+        seen = _CHECKED.get(key)
+    if seen is None or seen[0] is not schema:
+        validator = _StrictValidator(schema)
+        found = sorted((json_path(e.absolute_path), _describe(e)) for e in validator.iter_errors(data))
+        seen = (schema, tuple(found))
+        with _CHECKED_LOCK:
+            if len(_CHECKED) >= _CHECKED_LIMIT:
+                del _CHECKED[next(iter(_CHECKED))]  # the oldest
+            _CHECKED[key] = seen
+    return [FileProblem(file, where, message) for where, message in seen[1]]
 
 
 def _describe(error: ValidationError) -> str:

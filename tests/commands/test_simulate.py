@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bofa_studio.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +104,13 @@ def test_jobs_give_the_same_report_as_one_process(capsys):
     assert capsys.readouterr().out == serial
 
 
-def test_workers_started_afresh_load_the_same_game_and_agree():
+# A uniform player asks for every legal action at each step: a game takes seconds where the
+# ruleset's sampler takes a fraction of one. Fast, the run still fails if a worker loads the
+# game without its option (o7 changes who wins these two games); slow, it also shows that the
+# players reach the workers.
+@pytest.mark.parametrize("players", [("random", "random"),
+                                     pytest.param(("random", "uniform"), marks=pytest.mark.slow)])
+def test_workers_started_afresh_load_the_same_game_and_agree(players):
     """Where processes cannot be forked (Windows, macOS), each worker loads the scenario itself."""
     from bofa_studio.board import load_map
     from bofa_studio.commands.simulate import simulate
@@ -111,7 +119,7 @@ def test_workers_started_afresh_load_the_same_game_and_agree():
 
     scenario = load_scenario(SCENARIO)
     game = make_game(scenario, load_map(scenario.map_path), {"o7_additional_stacking": True})
-    args = (game, 2, 6, ("random", "uniform"))
+    args = (game, 2, 6, players)
     spawned = simulate(*args, jobs=2, source=(SCENARIO, ("o7_additional_stacking",)), start_method="spawn")
     assert spawned == simulate(*args)
 

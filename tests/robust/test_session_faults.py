@@ -32,7 +32,9 @@ def play_until_an_attack_is_legal(session: Session) -> Attack:
         if session.current_player() == CHANCE:
             session.resolve_chance()
             continue
-        attacks = [a for a in session.legal_actions() if isinstance(a, Attack)]
+        # B-7: attacks are declared in a combat phase; listing every legal action at each
+        # step of the way to one cost seconds.
+        attacks = [a for a in session.legal_actions() if isinstance(a, Attack)] if session.state.stage == "combat" else []
         if attacks:
             return attacks[0]
         action, rng = random_player(session.game, session.state, rng)

@@ -35,7 +35,11 @@ def shoot_play(path: str | None, width: int, height: int, advance: int | None = 
         selected = hex_option(controller, "select", select)  # a wrong label is told before the long part
         hovered = hex_option(controller, "hover", hover)
         if not loaded or advance:
+            # Autosaving after each random step wrote the whole growing game hundreds of times
+            # (most of a picture's time); the window's own autosave still goes to ``tmp``.
+            keep, controller.autosave_path = controller.autosave_path, None
             random_actions(controller, DEFAULT_ADVANCE if advance is None else advance, seed=seed or 1)
+            controller.autosave_path = keep
         settings = QSettings(str(Path(tmp) / "screenshot.ini"), QSettings.Format.IniFormat)
         window = PlayWindow(controller, settings=settings)
         window.ask_unsaved = lambda: "discard"  # a picture, not a game to keep

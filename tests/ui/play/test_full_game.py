@@ -3,15 +3,26 @@ part way, reloaded into the window, finished, and replayed."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
+import pytest
+
 from bofa_studio.play.autoplay import random_actions
+from tests.ui.play.conftest import quietly
 
 
-def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tmp_path):
+# Fast, the window shows the position after each half of the game (saved, reopened, ended,
+# replayed); slow, it also redraws after every one of the game's two thousand steps, so a
+# position no other test reaches cannot break the drawing unseen.
+@pytest.mark.parametrize("redraw", ["at_the_end", pytest.param("every_step", marks=pytest.mark.slow)])
+def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tmp_path, redraw):
+    watched = nullcontext if redraw == "every_step" else quietly
     c = play_window.controller
     assert c.state.stage == "setup"
     # First half: seeded random choices among the legal actions, through the controller.
-    while c.state.turn < 6:
-        random_actions(c, 1, seed=11 + len(c.session.log))
+    with watched(c):
+        while c.state.turn < 6:
+            random_actions(c, 1, seed=11 + len(c.session.log))
     path = str(tmp_path / "midway.json")
     play_window.ask_save_path = lambda: path
     assert play_window.save_as()
@@ -21,7 +32,8 @@ def test_a_full_game_saved_reloaded_finished_and_replayed(qtbot, play_window, tm
     assert play_window.open_game()
     c = play_window.controller
     assert c.session.digest() == digest and c.state.turn == turn
-    random_actions(c, 100_000, seed=99)
+    with watched(c):
+        random_actions(c, 100_000, seed=99)
     assert c.is_over
     result = c.result()
     assert result["level"] in ("draw", "marginal", "tactical", "complete")

@@ -8,48 +8,12 @@ from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from bofa_studio.rules.bofa1984 import actions as A
-from tests.ui.play.conftest import click_hex, controller_at
-
-
-def _archer_and_bard():
-    return controller_at({"1016": ["man_archer_1", "bard"], "1020": ["azug_goblin_scimitar_1"]},
-                         player="free_peoples")
-
-
-def test_the_inspector_reads_a_stack_top_first_with_both_faces_and_the_bow_reach():
-    c = _archer_and_bard()
-    info = c.hex_info(c.game.board.hex_at("1016"))
-    assert info.title == "1016"
-    assert info.terrain and "level" in info.terrain[0]
-    # "Losses to stacked counters are always applied from top to bottom" (B-9): the top
-    # counter is the one the player sees, so it is listed first.
-    assert [p.name for p in info.pieces] == [c.game.specs["bard"].name, c.game.specs["man_archer_1"].name]
-    archer = info.pieces[1]
-    spec = c.game.specs["man_archer_1"]
-    assert archer.side == "Free Peoples"
-    assert f"full (showing): strength {spec.strength[1]}, bow {spec.bow[1]}, movement {spec.movement[1]}" \
-        in archer.lines
-    assert f"reduced: strength {spec.strength[0]}, bow {spec.bow[0]}, movement {spec.movement[0]}" in archer.lines
-    # B-8: "An archer with a bow value of 4 can shoot at a distance of 1 hex with a strength
-    # of 4, at a distance of 2 hexes with a strength of 3 ..."
-    bow = spec.bow[1]
-    reach = next(line for line in archer.lines if line.startswith("bow reaches"))
-    assert f"{bow} at 1" in reach and f"1 at {bow}" in reach
-    assert any(line.startswith("leader") for line in info.pieces[0].lines)
-
-
-def test_a_counter_that_has_moved_is_dimmed_and_says_so():
-    c = _archer_and_bard()
-    move = next(a for a in c.legal() if isinstance(a, A.Move) and a.counters == ("man_archer_1",))
-    assert not c.has_acted("man_archer_1", c.state)
-    assert c.act(move)
-    assert c.has_acted("man_archer_1", c.state) and not c.has_acted("bard", c.state)
-    piece = c.hex_info(move.to).pieces[0]
-    assert piece.acted and "moved this phase" in piece.lines
+from tests.play.test_hex_info import archer_and_bard
+from tests.ui.play.conftest import click_hex
 
 
 def test_the_board_dims_acted_counters_and_counts_stacks(qtbot, window_for):
-    c = _archer_and_bard()
+    c = archer_and_bard()
     w = window_for(c)
     start = c.game.board.hex_at("1016")
     assert [x.face.dimmed for x in w.board.counters.stacks[start]] == [False, False]
@@ -71,7 +35,7 @@ def test_the_board_dims_acted_counters_and_counts_stacks(qtbot, window_for):
 
 
 def test_hovering_a_hex_shows_its_stack_in_a_tooltip(qtbot, window_for):
-    c = _archer_and_bard()
+    c = archer_and_bard()
     w = window_for(c)
     h = c.game.board.hex_at("1016")
     w.view.centerOn(w.scene.hex_center(h))
@@ -85,7 +49,7 @@ def test_hovering_a_hex_shows_its_stack_in_a_tooltip(qtbot, window_for):
 
 
 def test_the_hex_panel_follows_the_click_and_the_selection(qtbot, window_for):
-    c = _archer_and_bard()
+    c = archer_and_bard()
     w = window_for(c)
     assert "Click a hex" in w.hex_panel.toPlainText()
     click_hex(qtbot, w, c.game.board.hex_at("1020"))  # an enemy: nothing selected, but inspected
@@ -136,7 +100,7 @@ def test_counters_are_painted_once_per_face_and_zoom_step(qtbot, window_for, mon
     same zoom copies cached images, and a new zoom step paints each face once more."""
     from bofa_studio.ui.map import counter_layer
 
-    c = _archer_and_bard()
+    c = archer_and_bard()
     w = window_for(c)
     painted = []
     real = counter_layer.paint_counter

@@ -3,7 +3,7 @@ phase had ended)."""
 
 from __future__ import annotations
 
-from tests.ui.play.conftest import play_until
+from tests.play.conftest import play_until
 
 
 def test_between_phases_the_turn_panel_says_the_phase_is_over(controller):

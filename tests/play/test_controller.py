@@ -6,7 +6,7 @@ import pytest
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.session import load_session
-from tests.ui.play.conftest import play_until
+from tests.play.conftest import play_until
 
 
 def test_a_new_game_starts_at_the_free_peoples_setup(controller):
@@ -93,11 +93,3 @@ def test_save_load_and_replay_reproduce_the_game(controller, tmp_path):
     assert cursor.state.stacks == controller.state.stacks
     assert cursor.back() and cursor.forward()
     assert load_session(path).digest() == controller.session.digest()
-
-
-def test_only_rolls_are_bold_in_the_log():
-    """The log sets die rolls in bold; S-3's 'the Dark player regroups' opens a phase, no roll."""
-    from bofa_studio.play.records import LogEntry
-
-    assert not LogEntry(0, "regroup", "turn 1: the Dark player regroups").is_roll
-    assert LogEntry(0, "regroup_roll", "Wolf 1 (wolves) rolls 3 (needs 4): back to full strength").is_roll

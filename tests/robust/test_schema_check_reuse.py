@@ -1,0 +1,47 @@
+"""A file's schema check is kept for its content (reopening a shipped scenario is frequent
+and the check took most of a second): an edited file is checked afresh, and data that the
+check tells apart is never taken for the same."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bofa_studio.jsonfile import DataFileError, schema_problems
+from bofa_studio.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = {"type": "object", "properties": {"n": {"type": "integer"}, "xs": {"type": "array"}}}
+
+
+def test_a_file_edited_between_two_opens_is_checked_again(tmp_path):
+    scenario = tmp_path / "bofa1984-basic.json"
+    shutil.copy(ROOT / "scenarios" / "bofa1984-basic.json", scenario)
+    data = json.loads(scenario.read_text(encoding="utf-8"))
+    data["map"] = str(ROOT / "maps" / "bofa1984.json")
+    scenario.write_text(json.dumps(data), encoding="utf-8")
+    assert load_scenario(scenario).data["turns"] == data["turns"]
+    data["turns"] = 0
+    scenario.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataFileError) as refused:
+        load_scenario(scenario)
+    assert any(p.where == "$.turns" for p in refused.value.problems)
+    data["turns"] = 12
+    scenario.write_text(json.dumps(data), encoding="utf-8")
+    assert load_scenario(scenario).data["turns"] == 12
+
+
+def test_what_the_check_tells_apart_is_checked_apart():
+    assert schema_problems("f.json", {"n": 32, "xs": [1]}, SCHEMA) == []
+    assert [p.where for p in schema_problems("f.json", {"n": 32.0, "xs": [1]}, SCHEMA)] == ["$.n"]
+    assert [p.where for p in schema_problems("f.json", {"n": True, "xs": [1]}, SCHEMA)] == ["$.n"]
+    assert [p.where for p in schema_problems("f.json", {"n": 32, "xs": (1,)}, SCHEMA)] == ["$.xs"]
+    # The same content under another name is reported under that name.
+    assert [p.file for p in schema_problems("g.json", {"n": 32.0}, SCHEMA)] == ["g.json"]
+    # A second ask gives the same answer, and changing the answer given changes nothing kept.
+    first = schema_problems("f.json", {"n": 32.0}, SCHEMA)
+    first.clear()
+    assert len(schema_problems("f.json", {"n": 32.0}, SCHEMA)) == 1
