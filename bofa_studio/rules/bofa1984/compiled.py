@@ -8,6 +8,7 @@ rules never change the board.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from bofa_studio.board.model import Board, HexFeature, HexsideFeature, Terrain
@@ -82,3 +83,18 @@ class CompiledBoard:
             return self.areas[name]
         except KeyError:
             raise KeyError(f"the map has no area named {name!r}") from None
+
+
+# One snapshot per board and revision: a scenario's load tries a game on its map before the
+# session builds the one it plays, and both read the same board.
+_SNAPSHOTS: weakref.WeakKeyDictionary[Board, tuple[int, CompiledBoard]] = weakref.WeakKeyDictionary()
+
+
+def compiled_board(board: Board) -> CompiledBoard:
+    """The board's snapshot, compiled again only after the board changed (its revision)."""
+    kept = _SNAPSHOTS.get(board)
+    if kept is not None and kept[0] == board.revision:
+        return kept[1]
+    snapshot = CompiledBoard(board)
+    _SNAPSHOTS[board] = (board.revision, snapshot)
+    return snapshot

@@ -30,7 +30,7 @@ from bofa_studio.rules.bofa1984 import (
     sequence,
     spells,
 )
-from bofa_studio.rules.bofa1984.compiled import CompiledBoard
+from bofa_studio.rules.bofa1984.compiled import compiled_board
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
 from bofa_studio.rules.bofa1984.evaluation import action_priors, evaluate
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
@@ -88,7 +88,7 @@ class BofaGame:
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
         self.scenario = scenario
         self.board = board
-        self.cb = CompiledBoard(board)
+        self.cb = compiled_board(board)
         self.tables = Tables(scenario["tables"])
         rules = scenario["rules"]
         self.level = rules["level"]
