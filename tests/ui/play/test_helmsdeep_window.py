@@ -47,21 +47,14 @@ def near(colour: QColor, key: str) -> bool:
 
 
 @pytest.fixture
-def window(qtbot, settings):
-    from bofa_studio.ui.play.window import PlayWindow
+def controller():
+    """Helm's Deep in place of the play conftest's 1984 game; its ``play_window`` draws it."""
+    return PlayController.new_game(SCENARIO, seed=3)
 
-    w = PlayWindow(PlayController.new_game(SCENARIO, seed=3), settings=settings)
-    w.shown_results = []
-    w.show_end = lambda result, parent: w.shown_results.append(result)
-    w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    yield w
-    w._autosave.stop()
-    w.close()
-    w.deleteLater()
+
+@pytest.fixture
+def window(play_window):
+    return play_window
 
 
 def test_helms_deep_from_setup_to_the_victory_screen(qtbot, window):
