@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 FREE_PEOPLES = "free_peoples"
@@ -31,18 +31,16 @@ class CounterSpec:
     movement: tuple[int, int]
     bow: tuple[int, int]
     provenance: dict[str, str]
+    # Read in the innermost loops of move generation, where a property's call costs more
+    # than the look-up itself: worked out once, from the flags.
+    is_eagle: bool = field(init=False, repr=False, compare=False)
+    is_beorn: bool = field(init=False, repr=False, compare=False)
+    is_thorin: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_eagle(self) -> bool:
-        return "eagle" in self.flags
-
-    @property
-    def is_beorn(self) -> bool:
-        return "beorn" in self.flags
-
-    @property
-    def is_thorin(self) -> bool:
-        return "thorin" in self.flags
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_eagle", "eagle" in self.flags)
+        object.__setattr__(self, "is_beorn", "beorn" in self.flags)
+        object.__setattr__(self, "is_thorin", "thorin" in self.flags)
 
     @property
     def is_archer(self) -> bool:

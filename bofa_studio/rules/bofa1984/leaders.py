@@ -148,7 +148,7 @@ def return_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
     out = []
     for h, stack in state.stacks.items():
         if any(specs[c].command == command and not specs[c].leader and specs[c].side == "dark" for c in stack):
-            if outlook.problem((cid,), None, h) is None:
+            if outlook.allows((cid,), None, h):
                 out.append(h)
     return sorted(out)
 

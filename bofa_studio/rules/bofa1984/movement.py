@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, refusal
 from bofa_studio.rules.bofa1984.reach import controlled_by, has_side, movement_allowance, path_to, reachable
-from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
+from bofa_studio.rules.bofa1984.stacking import hex_problem
 from bofa_studio.rules.core import RuleError
 
 if TYPE_CHECKING:
@@ -101,21 +101,18 @@ def end_check(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
               outlook: StackingOutlook) -> Callable[[int], bool]:
     """Whether the movers may end their move in a hex they can reach (hex rules and B-9), as a
     function, so that a random player can ask about the one hex it picks."""
-    # Within B-9 now and after leaving: an empty destination needs no further look.
-    clean = not outlook.over and outlook.leaving(movers, start)[1] is None and (
-        len(movers) == 1 or stacking_problem(game, state, movers) is None)
+    may_end_empty = outlook.empty_destination_check(movers, start)
     stacks = state.stacks
     standard = game.standard_moves
     fg = game.cb.front_gate
-    alone = list(movers)
 
     def may_end(d: int) -> bool:
         if d not in stacks:
             if standard and fg[d] and hex_problem(game, state, movers, d):
                 return False
-            return clean or outlook.problem(movers, start, d, arriving=alone) is None
+            return may_end_empty(d)
         return not (standard and standard_destination_problem(game, state, movers, d)) \
-            and outlook.problem(movers, start, d) is None
+            and outlook.allows(movers, start, d)
 
     return may_end
 

@@ -19,6 +19,7 @@ one moved off; it refuses a second over-stacked hex while one is still open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -75,10 +76,15 @@ class StackingOutlook:
         self._fits_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
         self._ways: dict[int, list[tuple[tuple[str, ...], list[int]]]] = {}
         self._leaving: dict[tuple[tuple[str, ...], int], tuple[list[str], str | None]] = {}
+        self._friends_of: dict[int, list[str]] = {}
+        self._blocked_exits: dict[tuple[int, int | None], frozenset[int] | None] = {}
 
     def _friends(self, h: int) -> list[str]:
-        side_of, side = self.game.side_of, self.side
-        return [c for c in self.state.stacks.get(h, ()) if side_of[c] == side]
+        hit = self._friends_of.get(h)
+        if hit is None:
+            side_of, side = self.game.side_of, self.side
+            hit = self._friends_of[h] = [c for c in self.state.stacks.get(h, ()) if side_of[c] == side]
+        return hit
 
     def leaving(self, movers: tuple[str, ...], start: int) -> tuple[list[str], str | None]:
         """The friends left in ``start`` once ``movers`` leave it, and why they break B-9 (O-7:
@@ -99,6 +105,26 @@ class StackingOutlook:
         ``movers_done``: the movers may not move again this phase (a move, an O-5 return);
         a reinforcement placed on the map may (B-5: placed, "then moving them into play").
         ``arriving`` is the friends in ``dest`` after the move, when the caller has it."""
+        blame = self._blame(movers, start, dest, movers_done, arriving)
+        if blame is None:
+            return None
+        label = self.game.cb.label
+        if isinstance(blame, tuple):
+            y, problem = blame
+            return (f"{label(y)} would be over the stacking limits ({problem}) with no counter there "
+                    f"left to move out and put it right before the phase ends")
+        hexes = " and ".join(label(h) for h in sorted(blame))
+        return f"{hexes} would both be over the stacking limits; put one right before over-stacking another"
+
+    def allows(self, movers: tuple[str, ...], start: int | None, dest: int,
+               arriving: list[str] | None = None) -> bool:
+        """``problem(...) is None`` without the words, for the many moves ``legal_actions`` weighs."""
+        return self._blame(movers, start, dest, True, arriving) is None
+
+    def _blame(self, movers: tuple[str, ...], start: int | None, dest: int, movers_done: bool,
+               arriving: list[str] | None) -> tuple[int, str] | set[int] | None:
+        """What :meth:`problem` says, unworded: None, the one hex left over the limits with no way
+        out and why, or the several hexes that would be over them at once."""
         game, state = self.game, self.state
         over = self.over
         if arriving is None:
@@ -128,15 +154,46 @@ class StackingOutlook:
                 after[start] = rest
             if self._has_way_out(y, after, movers if movers_done else ()):
                 return None
-            return (f"{game.cb.label(y)} would be over the stacking limits ({problem}) with no counter there "
-                    f"left to move out and put it right before the phase ends")
+            return y, problem
         why = set(others)
         if start is not None and start_problem:
             why.add(start)
         if dest_problem:
             why.add(dest)
-        hexes = " and ".join(game.cb.label(h) for h in sorted(why))
-        return f"{hexes} would both be over the stacking limits; put one right before over-stacking another"
+        return why
+
+    def empty_destination_check(self, movers: tuple[str, ...], start: int) -> Callable[[int], bool]:
+        """Whether the movers may end in a hex with nobody in it, as :meth:`problem` answers
+        (``arriving`` the movers alone), with what does not depend on the hex worked out once:
+        a move lists hundreds of empty hexes, and only an over-stacked hex's ways out can
+        tell them apart."""
+        rest, start_problem = self.leaving(movers, start)
+        movers_problem = stacking_problem(self.game, self.state, movers) if len(movers) > 1 else None
+        others = [h for h in self.over if h != start]
+        count = len(others) + (start_problem is not None) + (movers_problem is not None)
+        if count == 0:
+            return _always
+        if count > 1:
+            return _never
+        alone = list(movers)
+
+        def full_look(d: int) -> bool:
+            return self.allows(movers, start, d, alone)
+
+        if not others:
+            return full_look
+        (y,) = others
+        blocked = self._exits_blocked_by(y, start)
+        if blocked is None:  # y keeps a way out wherever the movers go
+            return _always
+        if not blocked:
+            return full_look
+        (only_way,) = blocked
+
+        def quick_look(d: int) -> bool:
+            return d != only_way or full_look(d)
+
+        return quick_look
 
     def finishable(self, just_moved: tuple[str, ...] = ()) -> bool:
         """Whether the phase can still end within B-9 as things stand (once ``just_moved`` may
@@ -210,14 +267,28 @@ class StackingOutlook:
     def _still_way_out(self, y: int, start: int | None, dest: int) -> bool:
         """A quick yes for a move that leaves the over-stacked ``y`` alone: one of its ways out
         as things stand leads next door, to neither end of the move."""
+        blocked = self._exits_blocked_by(y, start)
+        return blocked is None or (dest not in blocked and bool(blocked))
+
+    def _exits_blocked_by(self, y: int, start: int | None) -> frozenset[int] | None:
+        """For :meth:`_still_way_out`, which depends on the destination only through the ways
+        out it takes: None when no single destination can take them all (the answer is yes
+        wherever the move ends), else the ways out other than ``start`` (an empty set: no).
+        A move ends in one hex, so two distinct ways out can never both be taken."""
+        key = (y, start)
+        if key in self._blocked_exits:
+            return self._blocked_exits[key]
         game, state = self.game, self.state
         residents = self._friends(y)
+        ways: set[int] = set()
         for group, fits in self._resident_ways(y):
-            if any(d != start and d != dest for d in fits):
-                rest = [c for c in residents if c not in group]
-                if len(rest) < 2 or stacking_problem(game, state, rest) is None:
-                    return True
-        return False
+            rest = [c for c in residents if c not in group]
+            if len(rest) < 2 or stacking_problem(game, state, rest) is None:
+                ways.update(d for d in fits if d != start)
+                if len(ways) > 1:
+                    break
+        blocked = self._blocked_exits[key] = None if len(ways) > 1 else frozenset(ways)
+        return blocked
 
     def _next_fits(self, group: tuple[str, ...], y: int) -> list[int]:
         """Up to three of :meth:`_next_exits` where ``group`` lies within B-9 in this state."""
@@ -270,3 +341,11 @@ class StackingOutlook:
             ]
             self._exit_cache[key] = hit
         return hit
+
+
+def _always(_d: int) -> bool:
+    return True
+
+
+def _never(_d: int) -> bool:
+    return False
