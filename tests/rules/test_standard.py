@@ -540,8 +540,8 @@ def test_new_actions_round_trip_through_save_files():
 
     board = plain_board(4, 4)
     a, b = h(board, "0101"), h(board, "0202")
+    codec = A.codec(board.label, board.hex_at)
     for action in (A.Dive("giant_eagle_1", a, b), A.RollRocks(a, b), A.CastSpell("push_back", a),
                    A.Escape("gandalf", b), A.StayPut("gandalf"), A.RegroupMove("dwarf_axeman_1", a),
                    A.ChooseTribes(("thrak", "azug")), A.ChooseExtraElves(("elf_archer_10",))):
-        data = A.to_dict(action, board.label)
-        assert A.from_dict(data, board.hex_at) == action
+        assert codec.decode(codec.encode(action)) == action

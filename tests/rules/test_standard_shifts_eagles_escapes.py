@@ -137,9 +137,10 @@ def test_s7_ground_eagles_round_trips_and_defaults_to_a_skirmish():
     """The new decisions have a JSON form; a GroundEagles without ``skirmish`` means yes."""
     board = plain_board(4, 4)
     a, b = h(board, "0101"), h(board, "0202")
+    codec = A.codec(board.label, board.hex_at)
     for action in (A.GroundEagles(a, False), A.RegroupShift("dwarf_axeman_1", a, "dwarf_axeman_2", b)):
-        assert A.from_dict(A.to_dict(action, board.label), board.hex_at) == action
-    assert A.from_dict({"type": "GroundEagles", "hex": "0101"}, board.hex_at) == A.GroundEagles(a, True)
+        assert codec.decode(codec.encode(action)) == action
+    assert codec.decode({"type": "GroundEagles", "hex": "0101"}) == A.GroundEagles(a, True)
 
 
 # -- S-10 escapes from dives and the push-back -----------------------------------------------------

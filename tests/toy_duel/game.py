@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
 from bofa_studio.jsonfile import FileProblem
+from bofa_studio.rules.codec import ActionCodec
 from bofa_studio.rules.core import CHANCE, TERMINAL, Event, RuleError, pick_weighted, seed_state, state_digest
 from bofa_studio.rules.registry import register
 
@@ -63,6 +64,8 @@ class DuelGame:
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
         self.scenario = scenario
         self.board = board
+        self._codec = ActionCodec(ACTIONS.values(), "toy duel", hex_fields=("to",),
+                                  label=board.label, parse=board.hex_at)
         self.turns: int = scenario["turns"]
         self.champions: dict[str, dict[str, Any]] = scenario["champions"]
 
@@ -215,15 +218,7 @@ class DuelGame:
         return state_digest(state)
 
     def encode_action(self, action: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(action).__name__}
-        for f in fields(action):
-            value = getattr(action, f.name)
-            out[f.name] = self.board.label(value) if isinstance(value, Hex) else value
-        return out
+        return self._codec.encode(action)
 
     def decode_action(self, data: Any) -> Any:
-        if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-            raise ValueError(f"expected an action of {', '.join(ACTIONS)}")
-        cls = ACTIONS[data["type"]]
-        kwargs = {f.name: self.board.hex_at(data[f.name]) if f.name == "to" else data[f.name] for f in fields(cls)}
-        return cls(**kwargs)
+        return self._codec.decode(data)

@@ -1,17 +1,17 @@
 """Actions: frozen dataclasses at the grain a player acts, plus the two chance outcomes.
 
 Hexes are :class:`~bofa_studio.hexgrid.Hex` so the UI and logs speak board terms;
-the engine converts them to its compiled indexes at the boundary. ``to_dict`` and
-``from_dict`` give the JSON form used in save files (hexes as ``CCRR`` labels).
+the engine converts them to its compiled indexes at the boundary. ``codec`` gives the
+JSON form used in save files (hexes as the board's labels).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.rules.codec import ActionCodec
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,47 +216,7 @@ _HEX_FIELDS = {"hex", "to", "target", "pile", "toward", "shift_to"}
 _HEX_TUPLES = {"path"}
 
 
-def to_dict(action: Any, label: Callable[[Hex], str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if f.name in _HEX_FIELDS:
-            value = label(value)
-        elif f.name in _HEX_TUPLES:
-            value = [label(h) for h in value]
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[f.name] = value
-    return out
-
-
-def from_dict(data: dict[str, Any], parse: Callable[[str], Hex]) -> Any:
-    """The action a dict describes. Raises ValueError saying what is wrong."""
-    if not isinstance(data, dict):
-        raise ValueError(f"expected an object, found {type(data).__name__}")
-    name = data.get("type")
-    cls = ACTION_TYPES.get(name)  # type: ignore[arg-type]
-    if cls is None:
-        raise ValueError(f"unknown action type {name!r}; expected one of {', '.join(ACTION_TYPES)}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            if f.name in ("path", "second_wave", "counters") and cls in (Move, Skirmish, Advance):
-                if f.name == "counters" and cls is Move:
-                    raise ValueError("missing 'counters'")
-                continue
-            if f.default is not MISSING:  # a field added later: older saves lack it
-                continue
-            raise ValueError(f"{name} needs {f.name!r}")
-        value = data[f.name]
-        if f.name in _HEX_FIELDS:
-            value = parse(value)
-        elif f.name in _HEX_TUPLES:
-            value = tuple(parse(v) for v in value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        kwargs[f.name] = value
-    extra = set(data) - {f.name for f in fields(cls)} - {"type"}
-    if extra:
-        raise ValueError(f"{name} has unexpected key(s) {', '.join(sorted(extra))}")
-    return cls(**kwargs)
+def codec(label: Callable[[Hex], str], parse: Callable[[str], Hex]) -> ActionCodec:
+    """The JSON form of these actions on a board with these hex labels (see ``rules.codec``)."""
+    return ActionCodec(ACTION_TYPES.values(), "Battle of Five Armies", hex_fields=_HEX_FIELDS,
+                       hex_lists=_HEX_TUPLES, label=label, parse=parse)

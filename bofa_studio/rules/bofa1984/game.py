@@ -88,6 +88,7 @@ class BofaGame:
     def __init__(self, scenario: dict[str, Any], board: Board, options: dict[str, bool] | None = None) -> None:
         self.scenario = scenario
         self.board = board
+        self._codec = A.codec(board.label, board.hex_at)
         self.cb = compiled_board(board)
         self.tables = Tables(scenario["tables"])
         rules = scenario["rules"]
@@ -299,10 +300,10 @@ class BofaGame:
         return isinstance(action, A.CHANCE_ACTIONS)
 
     def encode_action(self, action: Any) -> dict[str, Any]:
-        return A.to_dict(action, self.board.label)
+        return self._codec.encode(action)
 
     def decode_action(self, data: Any) -> Any:
-        return A.from_dict(data, self.board.hex_at)
+        return self._codec.decode(data)
 
     def digest(self, state: State) -> str:
         return state_digest(state)

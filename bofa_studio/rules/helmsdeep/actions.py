@@ -6,8 +6,9 @@ read like the printed board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+
+from bofa_studio.rules.codec import ActionCodec
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,30 +125,5 @@ class Roll:
 
 ACTIONS = {cls.__name__: cls for cls in (PlaceDefault, Place, EndPhase, RemoveLadder, Detonate, TryLadder,
                                          KnockDown, Move, Wade, Attack, Fire, Retreat, ChooseLoss, Advance, Roll)}
-
-
-def to_dict(action: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": type(action).__name__}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        data[f.name] = list(value) if isinstance(value, tuple) else value
-    return data
-
-
-def from_dict(data: Any) -> Any:
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        raise ValueError(f"not a Helm's Deep action: {data!r}; types are {', '.join(ACTIONS)}")
-    cls = ACTIONS[data["type"]]
-    names = [f.name for f in fields(cls)]
-    extra = sorted(set(data) - set(names) - {"type"})
-    if extra:
-        raise ValueError(f"{data['type']} has no field(s) {', '.join(extra)}")
-    values = {}
-    for f in fields(cls):
-        if f.name not in data:
-            if f.name == "storm":
-                continue
-            raise ValueError(f"{data['type']} needs {f.name!r}")
-        value = data[f.name]
-        values[f.name] = tuple(value) if isinstance(value, list) else value
-    return cls(**values)
+# Spaces are named by their ids (strings), so no field is converted.
+CODEC = ActionCodec(ACTIONS.values(), "Helm's Deep")

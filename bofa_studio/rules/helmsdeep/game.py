@@ -148,10 +148,10 @@ class HelmsDeepGame:
         return A.Roll(index + 1)
 
     def encode_action(self, action: Any) -> dict[str, Any]:
-        return A.to_dict(action)
+        return A.CODEC.encode(action)
 
     def decode_action(self, data: Any) -> Any:
-        return A.from_dict(data)
+        return A.CODEC.decode(data)
 
     def digest(self, state: State) -> str:
         return state_digest(state)
