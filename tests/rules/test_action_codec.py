@@ -8,7 +8,6 @@ import pytest
 from bofa_studio.rules.bofa1984 import actions as A
 from tests.rules.bofa_helpers import plain_board
 
-
 BOARD = plain_board(4, 4)
 at = BOARD.hex_at
 
