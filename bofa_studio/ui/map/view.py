@@ -22,7 +22,7 @@ frame from scratch in full detail.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCursor, QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QCursor, QMouseEvent, QNativeGestureEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from bofa_studio.board.model import Board
@@ -54,6 +54,8 @@ class MapView(QGraphicsView):
         self._panning_from: QPointF | None = None
         self._last_hover: Hex | None = None
         self.fast = fast
+        self._fit_transform: QTransform | None = None  # the camera the last fit() set
+        self._fitting = False
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)
@@ -115,11 +117,26 @@ class MapView(QGraphicsView):
         self.zoom_by(1.0 / self.current_scale())
 
     def fit(self) -> None:
+        """The whole board (the scene: the board and a thin margin), as large as the view holds it."""
         self.moving()
-        # Twice: the first fit hides the scroll bars, which enlarges the viewport.
-        for _ in range(2):
-            self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitting = True  # the scroll bars coming and going resize the viewport
+        try:
+            # Twice: the first fit hides the scroll bars, which enlarges the viewport.
+            for _ in range(2):
+                self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        finally:
+            self._fitting = False
+        self._fit_transform = self.transform()
         self.scale_changed.emit(self.current_scale())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fitted() and not self._fitting:  # the whole map stays whole (a dock moved, a resize)
+            self.fit()
+
+    def fitted(self) -> bool:
+        """Whether the camera is where the last fit() put it (no zoom since)."""
+        return getattr(self, "_fit_transform", None) is not None and self.transform() == self._fit_transform
 
     def center_on_hexes(self, hexes: list[Hex]) -> None:
         if not hexes:
