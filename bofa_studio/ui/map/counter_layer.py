@@ -149,31 +149,29 @@ class CounterLayer(QGraphicsItem):
         if exact:
             margin = image_margin(px) / ratio
             painter.resetTransform()
-            for _h, rects, stack in shown:
-                for rect, counter in zip(rects, stack, strict=True):
-                    painter.drawPixmap(self._device_corner(transform, rect, ratio, margin),
-                                       self._image(counter.face, px, ratio))
-                if len(stack) > 1:
-                    painter.drawPixmap(self._device_corner(transform, rects[-1], ratio, margin),
-                                       self._count_image(len(stack), px, ratio))
-            painter.setWorldTransform(transform)
+
+            def copy(rect: QRectF, image: QPixmap) -> None:
+                painter.drawPixmap(self._device_corner(transform, rect, ratio, margin), image)
         else:
             # Unfiltered (a quarter-octave image is scaled by 9% at most): filtered scaling of the
             # board image and 130 counters cost a third of a zoom frame, and the camera settles in
             # full detail, pixel for pixel, 0.14 s after the last step.
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
             m = self.size * image_margin(px) / px
-            for _h, rects, stack in shown:
-                for rect, counter in zip(rects, stack, strict=True):
-                    image = self._image(counter.face, px, 1.0)
-                    painter.drawPixmap(rect.adjusted(-m, -m, m, m), image, QRectF(image.rect()))
-                if len(stack) > 1:
-                    image = self._count_image(len(stack), px, 1.0)
-                    painter.drawPixmap(rects[-1].adjusted(-m, -m, m, m), image, QRectF(image.rect()))
+            ratio = 1.0
+
+            def copy(rect: QRectF, image: QPixmap) -> None:
+                painter.drawPixmap(rect.adjusted(-m, -m, m, m), image, QRectF(image.rect()))
         for _h, rects, stack in shown:
             for rect, counter in zip(rects, stack, strict=True):
-                if counter.id in self.selected:
+                copy(rect, self._image(counter.face, px, ratio))
+                if counter.id in self.selected:  # its edge under the counters above it
+                    painter.save()
+                    painter.setWorldTransform(transform)
                     paint_selection(painter, rect)
+                    painter.restore()
+            if len(stack) > 1:
+                copy(rects[-1], self._count_image(len(stack), px, ratio))
         painter.restore()
 
     @staticmethod
