@@ -17,7 +17,7 @@ import re
 import zlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -266,6 +266,12 @@ class HexItem:
             painter.drawPolygon(star_polygon(cx, cy + (0.0 if big else -0.22 * r), size))
 
 
+def _exposed(item: QGraphicsItem, option: QStyleOptionGraphicsItem) -> QRectF:
+    """What of ``item`` to paint: Qt's exposed rectangle, or all of it where none is given."""
+    rect = option.exposedRect
+    return item.boundingRect() if rect.isNull() else rect
+
+
 def _screen_width(painter: QPainter, option: QStyleOptionGraphicsItem, width: float, min_px: float) -> float:
     """A pen width in scene units that is never thinner than ``min_px`` on screen."""
     lod = _lod(painter, option) or 1.0
@@ -283,20 +289,21 @@ class HexsideLayer(QGraphicsItem):
 
     def rebuild(self) -> None:
         self.prepareGeometryChange()
-        self.river = QPainterPath()
-        self.walls = QPainterPath()
-        self.gates = QPainterPath()
+        # One segment per hexside, with its bounds: a repaint of a strip of the map (a pan
+        # of the play map, whose background holds these lines) strokes only its own.
+        self.river: list[tuple[QRectF, QLineF]] = []
+        self.walls: list[tuple[QRectF, QLineF]] = []
+        self.gates: list[tuple[QRectF, QLineF]] = []
+        pad = style.HEX_PX * 0.2
         for side, features in self.map_scene.board.featured_hexsides().items():
             a, b = self.map_scene.hexside_points(side)
+            piece = (QRectF(a, b).normalized().adjusted(-pad, -pad, pad, pad), QLineF(a, b))
             if HexsideFeature.RIVER in features:
-                self.river.moveTo(a)
-                self.river.lineTo(b)
+                self.river.append(piece)
             if HexsideFeature.FRONT_GATE_WALL in features:
-                self.walls.moveTo(a)
-                self.walls.lineTo(b)
+                self.walls.append(piece)
             if features & {HexsideFeature.LIGHT_GATE, HexsideFeature.BIG_GATE}:
-                self.gates.moveTo(a)
-                self.gates.lineTo(b)
+                self.gates.append(piece)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -306,14 +313,21 @@ class HexsideLayer(QGraphicsItem):
         if not self.map_scene.display.hexsides:
             return
         cap = Qt.PenCapStyle.RoundCap
+        exposed = _exposed(self, option)
+
+        def draw(pieces: list[tuple[QRectF, QLineF]]) -> None:
+            lines = [line for bounds, line in pieces if bounds.intersects(exposed)]
+            if lines:
+                painter.drawLines(lines)
+
         width = _screen_width(painter, option, style.HEX_PX * 0.2, 3.5)
         painter.setPen(QPen(style.RIVER, width, Qt.PenStyle.SolidLine, cap, Qt.PenJoinStyle.RoundJoin))
-        painter.drawPath(self.river)
+        draw(self.river)
         width = _screen_width(painter, option, style.HEX_PX * 0.18, 3.5)
         painter.setPen(QPen(style.FRONT_GATE_WALL, width, Qt.PenStyle.SolidLine, cap))
-        painter.drawPath(self.walls)
+        draw(self.walls)
         painter.setPen(QPen(style.GATE, width, Qt.PenStyle.DashLine, cap))
-        painter.drawPath(self.gates)
+        draw(self.gates)
 
 
 class RoadLayer(QGraphicsItem):
@@ -385,7 +399,7 @@ class RoadLayer(QGraphicsItem):
         width = _screen_width(painter, option, style.HEX_PX * 0.09, 2.0)
         pen = QPen(style.ROAD, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        exposed = option.exposedRect
+        exposed = _exposed(self, option)
         for bounds, piece, before in self.pieces:
             if bounds.intersects(exposed):
                 pen.setDashOffset(before / width)  # dash lengths are in pen widths
@@ -403,17 +417,18 @@ class SlopeLineLayer(QGraphicsItem):
         self.rebuild()
 
     def rebuild(self) -> None:
-        self.lines = QPainterPath()
-        self.heads = QPainterPath()
+        # Each line's segments and arrow head with their bounds, as the hexside layer's.
+        self.lines: list[tuple[QRectF, QLineF]] = []
+        self.heads: list[tuple[QRectF, QPolygonF]] = []
+        pad = style.HEX_PX * 0.2
         for line in self.map_scene.board.slope_lines:
             points = [self.map_scene.hex_center(h) for h in line.hexes]
             if len(points) < 2:
                 continue
-            self.lines.moveTo(points[0])
-            for p in points[1:]:
-                self.lines.lineTo(p)
-            self.heads.addPolygon(_arrow_head(points[-2], points[-1], style.HEX_PX * 0.42))
-            self.heads.closeSubpath()
+            for a, b in zip(points, points[1:], strict=False):
+                self.lines.append((QRectF(a, b).normalized().adjusted(-pad, -pad, pad, pad), QLineF(a, b)))
+            head = _arrow_head(points[-2], points[-1], style.HEX_PX * 0.42)
+            self.heads.append((head.boundingRect().adjusted(-pad, -pad, pad, pad), head))
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -422,12 +437,17 @@ class SlopeLineLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self.map_scene.display.slope_lines:
             return
+        exposed = _exposed(self, option)
         width = _screen_width(painter, option, style.HEX_PX * 0.08, 2.2)
         painter.setPen(QPen(style.SLOPE_LINE, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self.lines)
+        lines = [line for bounds, line in self.lines if bounds.intersects(exposed)]
+        if lines:
+            painter.drawLines(lines)
         painter.setBrush(style.SLOPE_LINE)
-        painter.drawPath(self.heads)
+        for bounds, head in self.heads:
+            if bounds.intersects(exposed):
+                painter.drawPolygon(head)
 
 
 def _arrow_head(tail: QPointF, tip: QPointF, size: float) -> QPolygonF:

@@ -56,6 +56,7 @@ class MapView(QGraphicsView):
         self.fast = fast
         self._fit_transform: QTransform | None = None  # the camera the last fit() set
         self._fitting = False
+        self._cache_when_still = self.cacheMode()
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)
@@ -69,6 +70,10 @@ class MapView(QGraphicsView):
         if not self.map_scene.draft:
             self.map_scene.draft = True
             self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            # Every zoom frame repaints the whole background: caching it meant painting into
+            # the cache and copying it out again, a third of a zoom frame. Back when still.
+            self._cache_when_still = self.cacheMode()
+            self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         self._settle.start()
 
     def settle(self) -> None:
@@ -77,6 +82,7 @@ class MapView(QGraphicsView):
         if self.map_scene.draft:
             self.map_scene.draft = False
             self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self.setCacheMode(self._cache_when_still)
             self.viewport().update()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
