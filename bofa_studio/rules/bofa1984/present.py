@@ -417,6 +417,9 @@ class Play(RulesetPlay):
             if self.selection:
                 move = A.Move(self.selection, h)
                 self.refusal = preview.explain(self.game, self.state, move) or RuleError("B-6", "not reachable")
+                if "out of reach" in str(self.refusal):  # which of movement, terrain or enemies
+                    why = preview.out_of_reach(self.game, self.state, tuple(self.selection), self.game.idx(h))
+                    self.refusal = RuleError("B-6", why) if why else self.refusal
                 self._changed()
             else:
                 self._explain_idle(h)
