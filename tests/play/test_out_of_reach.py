@@ -45,3 +45,19 @@ def test_a_ring_of_enemies_is_what_stops_the_move():
         state.stacks.setdefault(i, []).append(cid)
     reason = _refusal_moving(c, "2020", "2022")
     assert reason.startswith("enemy counters are in the way: 2022")
+
+
+def test_a_friendly_hex_left_unshaded_by_the_stacking_limit_says_so():
+    """B-9: "At most 2 counters may be in the same hex (one counter of full combat strength and
+    one leader counter or character counter per hex). These restrictions apply only at the end
+    of the movement phase." The goblin in 2014 has moved, so it cannot make room: 2014 is left
+    out of the reach, and marked full (issue 17: the limit was never named)."""
+    c = controller_at({"2012": ["azug_goblin_scimitar_1"], "2014": ["azug_goblin_scimitar_2"]})
+    board = c.game.board
+    c.state.moved.add("azug_goblin_scimitar_2")
+    c.click(board.hex_at("2012"))
+    assert c.reach is not None and board.hex_at("2013") in c.reach.costs
+    assert board.hex_at("2014") not in c.reach.costs
+    marks = {m.key: m for m in c.marks()}
+    assert marks["stacking_full"].hexes == (board.hex_at("2014"),)
+    assert marks["stacking_full"].tags == {board.hex_at("2014"): "full (B-9)"}

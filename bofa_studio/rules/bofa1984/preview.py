@@ -221,6 +221,30 @@ def out_of_reach(game: Any, state: Any, movers: tuple[str, ...], dest: int) -> s
     return None
 
 
+def full_friendly_hexes(game: Any, state: Any, reach: Reach) -> list[Hex]:
+    """Friendly hexes within the movers' movement that they may not end in because of B-9's
+    stacking limits ("At most 2 counters may be in the same hex (one counter of full combat
+    strength and one leader counter or character counter per hex)"): the reach leaves them
+    unshaded, and a player must be told why."""
+    from bofa_studio.rules.bofa1984.movement import destination_problem
+    from bofa_studio.rules.bofa1984.overstacking import refusal
+
+    movers = reach.movers
+    start = state.pos[movers[0]]
+    side = state.phase_player
+    out = []
+    for i in reachable(game, state, movers, start):
+        h = game.hex(i)
+        if h in reach.costs or i not in state.stacks:
+            continue
+        if not all(game.side_of[c] == side for c in state.stacks[i]):
+            continue
+        problem = destination_problem(game, state, movers, i)
+        if problem and refusal(problem).rule == "B-9":
+            out.append(h)
+    return out
+
+
 def reach(game: Any, state: Any, movers: tuple[str, ...], legal: list[Any]) -> Reach:
     """Destinations of the legal Move actions for exactly these movers, with path costs.
 
