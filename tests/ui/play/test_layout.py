@@ -61,3 +61,27 @@ def test_a_log_the_player_moved_stays_where_they_put_it(qtbot, window_for, contr
     w.resize(1920, 1080)
     QApplication.processEvents()
     assert w.dockWidgetArea(w.log_dock) == w._right()
+
+
+def test_the_right_panel_scrolls_as_a_whole_in_a_standard_fire_phase(qtbot, window_for):
+    """Issue 17: the Standard Game's right panel needed scrolling in fire and combat, inside
+    itself. Now the banner, the turn, the spells and the buttons scroll together, and every
+    button can be brought into view."""
+    from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea
+
+    from tests.play.conftest import controller_at
+
+    c = controller_at({"1016": ["elf_archer_1"], "1018": ["azug_goblin_scimitar_1"], "0906": ["gandalf"]},
+                      player="free_peoples", stage="fire")
+    w = _opened_at(window_for, c, 1280, 800)
+    scroll = next(s for s in w.findChildren(QScrollArea) if s.widget().isAncestorOf(w.decisions))
+    assert scroll.widget().isAncestorOf(w.banner) and scroll.widget().isAncestorOf(w.turn_panel)
+    inner = [a for a in w.decisions.findChildren(QAbstractScrollArea) if a.verticalScrollBar().isVisible()]
+    assert not inner  # no panel within the panel with its own scroll bar
+    buttons = [b for b in w.decisions.findChildren(QPushButton) if b.isVisibleTo(w.decisions)]
+    assert len(buttons) >= 2  # the spells and End the phase
+    for button in buttons:
+        scroll.ensureWidgetVisible(button)
+        QApplication.processEvents()
+        top_left = button.mapTo(scroll.viewport(), button.rect().topLeft())
+        assert scroll.viewport().rect().contains(QRect(top_left, button.size())), button.text()
