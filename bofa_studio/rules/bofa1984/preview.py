@@ -17,6 +17,8 @@ from typing import Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.rules.bofa1984.fire import bow, bow_at_range
+from bofa_studio.rules.bofa1984.movement import destination_problem
+from bofa_studio.rules.bofa1984.overstacking import refusal
 from bofa_studio.rules.bofa1984.reach import enemy_held, movement_allowance, path_to, reachable
 from bofa_studio.rules.core import CHANCE, RuleError
 
@@ -226,9 +228,6 @@ def full_friendly_hexes(game: Any, state: Any, reach: Reach) -> list[Hex]:
     stacking limits ("At most 2 counters may be in the same hex (one counter of full combat
     strength and one leader counter or character counter per hex)"): the reach leaves them
     unshaded, and a player must be told why."""
-    from bofa_studio.rules.bofa1984.movement import destination_problem
-    from bofa_studio.rules.bofa1984.overstacking import refusal
-
     movers = reach.movers
     start = state.pos[movers[0]]
     side = state.phase_player
