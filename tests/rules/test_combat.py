@@ -229,6 +229,24 @@ def test_front_gate_attacked_only_from_its_plain_hexes_at_plus_two():
         attack(game, state, ["wolf_1"], "0302")
 
 
+def test_a_refused_attack_says_whether_a_wall_or_the_distance_stops_it():
+    """B-7: "The two red hexsides of the Front Gate can neither be crossed, nor can attacks be
+    made across these sides." "Counters can attack any unit in one of the 6 adjacent hexes."
+    Issue 17: the refusal said "not adjacent (or a Front Gate wall is between)", not which."""
+    board = plain_board(5, 5)
+    gate = board.hex_at("0302")
+    board.set_terrain(gate, Terrain.FRONT_GATE)
+    board.set_hexside_features(gate, board.hex_at("0303"), [HexsideFeature.FRONT_GATE_WALL])
+    game = make_game(board)
+    state = position(game, {"0302": "thorin", "0303": "wolf_1", "0305": "wolf_2"}, stage="combat")
+    with pytest.raises(RuleError) as wall:
+        attack(game, state, ["wolf_1"], "0302")
+    assert str(wall.value).endswith("across the Front Gate wall between 0303 and 0302")
+    with pytest.raises(RuleError) as far:
+        attack(game, state, ["wolf_2"], "0302")
+    assert "is not adjacent to 0302" in str(far.value) and "wall" not in str(far.value)
+
+
 def test_roll_outcome_is_applied_only_once_and_only_when_rolling():
     """B-1: a roll is 1-10 (the die's 0 counts as 10)."""
     board = plain_board(5, 5)

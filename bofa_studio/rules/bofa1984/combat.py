@@ -151,7 +151,12 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
         if cid in state.hysteric:
             raise RuleError("O-4", f"{spec.name} is hysterical and cannot attack")
         if h == target or target not in cb.adjacent_open[h]:
-            raise RuleError("B-7", f"{spec.name} is not adjacent to {cb.label(target)} (or a Front Gate wall is between)")
+            if h != target and cb.distance(h, target) == 1:
+                # B-7: "The two red hexsides of the Front Gate can neither be crossed, nor can
+                # attacks be made across these sides." Say so, not "not adjacent" (issue 17).
+                raise RuleError("B-7", f"{spec.name} cannot attack {cb.label(target)} across the Front Gate wall "
+                                       f"between {cb.label(h)} and {cb.label(target)}")
+            raise RuleError("B-7", f"{spec.name} is not adjacent to {cb.label(target)}")
         if has_side(game, state, h, enemy):
             raise RuleError("B-7", f"{spec.name} is in a skirmish and must fight it")
         if state.attack_dir.get(h, target) != target:

@@ -417,6 +417,9 @@ class Play(RulesetPlay):
             if self.selection:
                 move = A.Move(self.selection, h)
                 self.refusal = preview.explain(self.game, self.state, move) or RuleError("B-6", "not reachable")
+                if "out of reach" in str(self.refusal):  # which of movement, terrain or enemies
+                    why = preview.out_of_reach(self.game, self.state, tuple(self.selection), self.game.idx(h))
+                    self.refusal = RuleError("B-6", why) if why else self.refusal
                 self._changed()
             else:
                 self._explain_idle(h)
@@ -1224,6 +1227,13 @@ class Play(RulesetPlay):
             out.append(Mark("reach", tuple(costs), "area", "#1e783c", "#3caa5a46", width=0,
                             tags={h: str(c) for h, c in costs.items() if not self.stack(h)},
                             tag_colour="#145028", plain_tags=True))
+            memo = getattr(self, "_full_memo", None)
+            if memo is None or memo[0] is not self.reach:  # once per selection, not per redraw
+                memo = self._full_memo = (self.reach, preview.full_friendly_hexes(g, s, self.reach))
+            full = memo[1]
+            if full:  # issue 17: a friendly hex left unshaded said nothing of the stacking limit
+                out.append(Mark("stacking_full", tuple(full), "dashed", "#6d4c41", width=0.06,
+                                tags=dict.fromkeys(full, "full (B-9)"), tag_key="stacking_full"))
         if self.checks:  # S-6: named, so a player sees which hexes cost a roll and what it risks
             out.append(Mark("checks", tuple(self.checks), "dashed", "#f9a825", "#f9a8253c", 0.09,
                             {h: f"morale check {p:.0%}" for h, p in self.checks.items()}, "#8d5a00",

@@ -10,13 +10,16 @@ in its result events.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from bofa_studio.hexgrid import Hex
 from bofa_studio.rules.bofa1984.fire import bow, bow_at_range
-from bofa_studio.rules.bofa1984.reach import path_to, reachable
+from bofa_studio.rules.bofa1984.movement import destination_problem
+from bofa_studio.rules.bofa1984.overstacking import refusal
+from bofa_studio.rules.bofa1984.reach import enemy_held, movement_allowance, path_to, reachable
 from bofa_studio.rules.core import CHANCE, RuleError
 
 
@@ -176,6 +179,69 @@ def step_cost(game: Any, movers: tuple[str, ...], a: int, b: int, side: str) -> 
     flying = all(game.specs[c].is_eagle for c in movers)
     steps = game.fly_steps[a] if flying else game.ground_steps[side][a]
     return next((c for n, c in steps if n == b), 0)
+
+
+def cheapest_costs(game: Any, side: str, start: int, blocked: set[int] | frozenset[int] = frozenset()) -> dict[int, int]:
+    """Movement points to every hex the side's ground counters can reach from ``start`` at any
+    cost, never passing through ``blocked`` (ending there is allowed)."""
+    ground = game.ground_steps[side]
+    best = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        d, h = heapq.heappop(frontier)
+        if d > best[h] or (h in blocked and h != start):
+            continue
+        for n, cost in ground[h]:
+            if d + cost < best.get(n, 1 << 30):
+                best[n] = d + cost
+                heapq.heappush(frontier, (d + cost, n))
+    return best
+
+
+def out_of_reach(game: Any, state: Any, movers: tuple[str, ...], dest: int) -> str | None:
+    """B-6: which of "the movement value or terrain properties" or an enemy counter keeps ``dest``
+    out of the movers' reach, in words (the engine says only "movement value, terrain or enemy
+    counters", issue 17). None when none of them does (another rule refuses the move)."""
+    if any(game.specs[c].is_eagle for c in movers):
+        return None  # flying: neither terrain nor enemies stop an Eagle
+    side, start, cb = state.phase_player, state.pos[movers[0]], game.cb
+    label = cb.label(dest)
+    allowance = movement_allowance(game, state, movers)
+    terrain = cheapest_costs(game, side, start)
+    if dest not in terrain:
+        return f"{label} cannot be reached over the terrain (cliffs, walls or the map's edge are in the way)"
+    if terrain[dest] > allowance:
+        who = ("the stack moves at its lowest movement value, " if len(movers) > 1
+               else f"{game.specs[movers[0]].name} has a movement value of ")
+        return f"{label} costs {terrain[dest]} movement points by the cheapest way, and {who}{allowance}"
+    held = enemy_held(game, state, side)
+    if held:
+        around = cheapest_costs(game, side, start, held - {dest})
+        if around.get(dest, 1 << 30) > allowance:
+            return (f"enemy counters are in the way: {label} is {terrain[dest]} movement points away only through "
+                    f"hexes the enemy holds, which counters cannot move through")
+    return None
+
+
+def full_friendly_hexes(game: Any, state: Any, reach: Reach) -> list[Hex]:
+    """Friendly hexes within the movers' movement that they may not end in because of B-9's
+    stacking limits ("At most 2 counters may be in the same hex (one counter of full combat
+    strength and one leader counter or character counter per hex)"): the reach leaves them
+    unshaded, and a player must be told why."""
+    movers = reach.movers
+    start = state.pos[movers[0]]
+    side = state.phase_player
+    out = []
+    for i in reachable(game, state, movers, start):
+        h = game.hex(i)
+        if h in reach.costs or i not in state.stacks:
+            continue
+        if not all(game.side_of[c] == side for c in state.stacks[i]):
+            continue
+        problem = destination_problem(game, state, movers, i)
+        if problem and refusal(problem).rule == "B-9":
+            out.append(h)
+    return out
 
 
 def reach(game: Any, state: Any, movers: tuple[str, ...], legal: list[Any]) -> Reach:

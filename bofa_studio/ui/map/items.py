@@ -17,7 +17,7 @@ import re
 import zlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -266,6 +266,12 @@ class HexItem:
             painter.drawPolygon(star_polygon(cx, cy + (0.0 if big else -0.22 * r), size))
 
 
+def _exposed(item: QGraphicsItem, option: QStyleOptionGraphicsItem) -> QRectF:
+    """What of ``item`` to paint: Qt's exposed rectangle, or all of it where none is given."""
+    rect = option.exposedRect
+    return item.boundingRect() if rect.isNull() else rect
+
+
 def _screen_width(painter: QPainter, option: QStyleOptionGraphicsItem, width: float, min_px: float) -> float:
     """A pen width in scene units that is never thinner than ``min_px`` on screen."""
     lod = _lod(painter, option) or 1.0
@@ -283,20 +289,21 @@ class HexsideLayer(QGraphicsItem):
 
     def rebuild(self) -> None:
         self.prepareGeometryChange()
-        self.river = QPainterPath()
-        self.walls = QPainterPath()
-        self.gates = QPainterPath()
+        # One segment per hexside, with its bounds: a repaint of a strip of the map (a pan
+        # of the play map, whose background holds these lines) strokes only its own.
+        self.river: list[tuple[QRectF, QLineF]] = []
+        self.walls: list[tuple[QRectF, QLineF]] = []
+        self.gates: list[tuple[QRectF, QLineF]] = []
+        pad = style.HEX_PX * 0.2
         for side, features in self.map_scene.board.featured_hexsides().items():
             a, b = self.map_scene.hexside_points(side)
+            piece = (QRectF(a, b).normalized().adjusted(-pad, -pad, pad, pad), QLineF(a, b))
             if HexsideFeature.RIVER in features:
-                self.river.moveTo(a)
-                self.river.lineTo(b)
+                self.river.append(piece)
             if HexsideFeature.FRONT_GATE_WALL in features:
-                self.walls.moveTo(a)
-                self.walls.lineTo(b)
+                self.walls.append(piece)
             if features & {HexsideFeature.LIGHT_GATE, HexsideFeature.BIG_GATE}:
-                self.gates.moveTo(a)
-                self.gates.lineTo(b)
+                self.gates.append(piece)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -306,14 +313,21 @@ class HexsideLayer(QGraphicsItem):
         if not self.map_scene.display.hexsides:
             return
         cap = Qt.PenCapStyle.RoundCap
+        exposed = _exposed(self, option)
+
+        def draw(pieces: list[tuple[QRectF, QLineF]]) -> None:
+            lines = [line for bounds, line in pieces if bounds.intersects(exposed)]
+            if lines:
+                painter.drawLines(lines)
+
         width = _screen_width(painter, option, style.HEX_PX * 0.2, 3.5)
         painter.setPen(QPen(style.RIVER, width, Qt.PenStyle.SolidLine, cap, Qt.PenJoinStyle.RoundJoin))
-        painter.drawPath(self.river)
+        draw(self.river)
         width = _screen_width(painter, option, style.HEX_PX * 0.18, 3.5)
         painter.setPen(QPen(style.FRONT_GATE_WALL, width, Qt.PenStyle.SolidLine, cap))
-        painter.drawPath(self.walls)
+        draw(self.walls)
         painter.setPen(QPen(style.GATE, width, Qt.PenStyle.DashLine, cap))
-        painter.drawPath(self.gates)
+        draw(self.gates)
 
 
 class RoadLayer(QGraphicsItem):
@@ -331,15 +345,36 @@ class RoadLayer(QGraphicsItem):
     def rebuild(self) -> None:
         board = self.map_scene.board
         self.path = QPainterPath()
+        # The same lines one segment at a time, each with the length of line before it, so a
+        # repaint of a strip of the map (a pan) dashes only the segments in it, continuing
+        # each line's dashes: dashing all the map's roads for every strip took 3-4 ms.
+        self.pieces: list[tuple[QRectF, QPainterPath, float]] = []
+
+        def segment(a: QPointF, b: QPointF, before: float) -> float:
+            piece = QPainterPath(a)
+            piece.lineTo(b)
+            pad = style.HEX_PX * 0.2
+            self.pieces.append((piece.boundingRect().adjusted(-pad, -pad, pad, pad), piece, before))
+            return before + math.hypot(b.x() - a.x(), b.y() - a.y())
+
+        def dot(h: Hex) -> None:
+            self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
+            piece = QPainterPath()
+            piece.addEllipse(self.map_scene.hex_center(h), 3, 3)
+            self.pieces.append((piece.boundingRect().adjusted(-4, -4, 4, 4), piece, 0.0))
+
         on_lines = set()
         for line in board.paths:
             on_lines.update(line.hexes)
-            self.path.moveTo(self.map_scene.hex_center(line.hexes[0]))
-            for h in line.hexes[1:]:
-                self.path.lineTo(self.map_scene.hex_center(h))
+            points = [self.map_scene.hex_center(h) for h in line.hexes]
+            self.path.moveTo(points[0])
+            length = 0.0
+            for a, b in zip(points, points[1:], strict=False):
+                self.path.lineTo(b)
+                length = segment(a, b, length)
         for h in board.hexes_with(HexFeature.PATH):
             if h not in on_lines:
-                self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
+                dot(h)
         # Roads (Helm's Deep) join every neighbouring road hex; a space's link to the board
         # is no road drawn across the map.
         roads = set(board.hexes_with(HexFeature.ROAD))
@@ -349,10 +384,12 @@ class RoadLayer(QGraphicsItem):
                 if n in roads and board.is_space(n) == board.is_space(h):
                     linked = True
                     if h < n:
-                        self.path.moveTo(self.map_scene.hex_center(h))
-                        self.path.lineTo(self.map_scene.hex_center(n))
+                        a, b = self.map_scene.hex_center(h), self.map_scene.hex_center(n)
+                        self.path.moveTo(a)
+                        self.path.lineTo(b)
+                        segment(a, b, 0.0)
             if not linked:
-                self.path.addEllipse(self.map_scene.hex_center(h), 3, 3)
+                dot(h)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -361,9 +398,13 @@ class RoadLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         width = _screen_width(painter, option, style.HEX_PX * 0.09, 2.0)
         pen = QPen(style.ROAD, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self.path)
+        exposed = _exposed(self, option)
+        for bounds, piece, before in self.pieces:
+            if bounds.intersects(exposed):
+                pen.setDashOffset(before / width)  # dash lengths are in pen widths
+                painter.setPen(pen)
+                painter.drawPath(piece)
 
 
 class SlopeLineLayer(QGraphicsItem):
@@ -376,17 +417,18 @@ class SlopeLineLayer(QGraphicsItem):
         self.rebuild()
 
     def rebuild(self) -> None:
-        self.lines = QPainterPath()
-        self.heads = QPainterPath()
+        # Each line's segments and arrow head with their bounds, as the hexside layer's.
+        self.lines: list[tuple[QRectF, QLineF]] = []
+        self.heads: list[tuple[QRectF, QPolygonF]] = []
+        pad = style.HEX_PX * 0.2
         for line in self.map_scene.board.slope_lines:
             points = [self.map_scene.hex_center(h) for h in line.hexes]
             if len(points) < 2:
                 continue
-            self.lines.moveTo(points[0])
-            for p in points[1:]:
-                self.lines.lineTo(p)
-            self.heads.addPolygon(_arrow_head(points[-2], points[-1], style.HEX_PX * 0.42))
-            self.heads.closeSubpath()
+            for a, b in zip(points, points[1:], strict=False):
+                self.lines.append((QRectF(a, b).normalized().adjusted(-pad, -pad, pad, pad), QLineF(a, b)))
+            head = _arrow_head(points[-2], points[-1], style.HEX_PX * 0.42)
+            self.heads.append((head.boundingRect().adjusted(-pad, -pad, pad, pad), head))
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -395,12 +437,17 @@ class SlopeLineLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if not self.map_scene.display.slope_lines:
             return
+        exposed = _exposed(self, option)
         width = _screen_width(painter, option, style.HEX_PX * 0.08, 2.2)
         painter.setPen(QPen(style.SLOPE_LINE, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self.lines)
+        lines = [line for bounds, line in self.lines if bounds.intersects(exposed)]
+        if lines:
+            painter.drawLines(lines)
         painter.setBrush(style.SLOPE_LINE)
-        painter.drawPath(self.heads)
+        for bounds, head in self.heads:
+            if bounds.intersects(exposed):
+                painter.drawPolygon(head)
 
 
 def _arrow_head(tail: QPointF, tip: QPointF, size: float) -> QPolygonF:

@@ -7,20 +7,34 @@ player sees. Items observe the board (``Board.subscribe``); they hold no rules.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF, QTransform
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QPolygonF, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+)
 
 from bofa_studio.board.model import Board, BoardChange
 from bofa_studio.hexgrid import Hex, Hexside
 from bofa_studio.ui import style
 from bofa_studio.ui.map.items import AreaLayer, HexItem, HexsideLayer, OverlayLayer, RoadLayer, SlopeLineLayer
 
-MARGIN = style.HEX_PX * 0.6
+# Around the board: room for what stands out of the edge hexes (a stack's count disc), and no
+# more, since the whole-map zoom fits it too and on a 1080-pixel screen the map's height
+# decides the counters' size (issue 17).
+MARGIN = style.HEX_PX * 0.25
+# The zoom image of the whole board: at most 2048 px a side (14 MB), which is sharp up to about
+# twice the whole-map zoom of a 1080p window; closer in, zoom frames are a little soft until
+# the view settles in full detail (before, they had no text or symbols at all). Painting it
+# takes 0.1-0.15 s, once per octave and board revision: the first zoom frame pays it.
+ZOOM_IMAGE_MAX_PX = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +76,11 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(QColor("#f3efe4"))
         self.board = board
         self._items: dict[Hex, HexItem] = {}
-        # True while a view is moving the camera: hexes draw only their fills.
+        # True while a view zooms: the hexes are one scaled image of the board (zoom_image).
         self._draft = False
+        self._zoom_images: dict[float, QPixmap] = {}  # board images for zoom frames, by scale
+        self.zoom_images = True  # False: zoom frames paint every hex's fill (the bench's baseline)
+        self._lines_in_background = False
         self._rect_grid = None
         self._rect = QRectF()
         # The active editor tool, if any: the scene hands it the mouse, so tools
@@ -133,7 +150,9 @@ class MapScene(QGraphicsScene):
     def draft(self, value: bool) -> None:
         if value != self._draft:
             self._draft = value
-            self.invalidate_all()
+            for view in self.views():  # the zoom images stay: the next zoom uses them
+                view.resetCachedContent()
+            self.update()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """The background colour, then every hex that meets ``rect``, in board order.
@@ -141,8 +160,26 @@ class MapScene(QGraphicsScene):
         Views cache this (``QGraphicsView.CacheBackground``), so it runs only for
         what a camera move newly exposes or a model change invalidates, not for
         every frame; the items above (hexsides, roads, counters...) stay live.
+        While a view zooms (``draft``) every frame changes every pixel, and painting
+        768 hexes took 11 ms of a 16 ms frame: the draft is instead one scaled copy
+        of an image of the whole board (``zoom_image``), painted once per octave.
         """
         super().drawBackground(painter, rect)
+        if self._draft and self.zoom_images:
+            scale = math.hypot(painter.worldTransform().m11(), painter.worldTransform().m12())
+            ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+            image, source = self.zoom_image(scale * ratio)
+            # Unfiltered, like the counters: a filtered scale cost 7 ms of a zoom frame's 20, and
+            # the camera settles in full detail 0.14 s after the last step.
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            painter.drawPixmap(source, image, QRectF(image.rect()))
+            painter.restore()
+            return
+        self.paint_hexes(painter, rect)
+
+    def paint_hexes(self, painter: QPainter, rect: QRectF) -> None:
+        """The scan (if shown) and every hex meeting ``rect``, in full detail."""
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         scan = self.shown_background()
         if scan is not None:
@@ -164,6 +201,53 @@ class MapScene(QGraphicsScene):
             for item in self._items.values():
                 if item._bounds.intersects(rect):
                     painter.drawPolygon(item.polygon)
+        if self._lines_in_background:
+            option = QStyleOptionGraphicsItem()
+            option.exposedRect = rect
+            for layer in self._line_layers():
+                painter.save()
+                layer.paint(painter, option, None)
+                painter.restore()
+
+    def _line_layers(self) -> list[QGraphicsItem]:
+        """Roads, rivers and walls, and slope lines, bottom first (their z order as items)."""
+        return [self.road_layer, self.hexside_layer, self.slope_layer]
+
+    def set_lines_in_background(self, on: bool) -> None:
+        """Paint roads, rivers and slope lines with the hexes, in the views' background cache
+        and the zoom images, instead of as live layers. For a board nobody edits (play): as
+        live layers, stroking the whole map's dashed roads and rivers again took ~5 ms of
+        every pan and zoom frame; cached, a pan copies them."""
+        self._lines_in_background = on
+        for layer in self._line_layers():
+            layer.setVisible(not on)
+        self.invalidate_all()
+
+    def zoom_image(self, pixels_per_unit: float) -> tuple[QPixmap, QRectF]:
+        """The whole board in full detail at the power of two at or above ``pixels_per_unit``
+        (so a zoom step scales it down rather than up), capped at ZOOM_IMAGE_MAX_PX a side;
+        with the scene rectangle it covers. Kept until the board or the display changes."""
+        area = self.sceneRect()
+        longest = max(area.width(), area.height(), 1.0)
+        step = min(2.0 ** math.ceil(math.log2(max(pixels_per_unit, 1e-3))), ZOOM_IMAGE_MAX_PX / longest)
+        image = self._zoom_images.get(step)
+        if image is None:
+            image = QPixmap(max(1, int(area.width() * step)), max(1, int(area.height() * step)))
+            image.fill(self.backgroundBrush().color())
+            painter = QPainter(image)
+            painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+            painter.scale(step, step)
+            painter.translate(-area.topLeft())
+            draft, self._draft = self._draft, False  # the image is in full detail
+            try:
+                self.paint_hexes(painter, area)
+            finally:
+                self._draft = draft
+            painter.end()
+            if len(self._zoom_images) >= 2:  # the two octaves a zoom crosses; memory for no more
+                self._zoom_images.pop(next(iter(self._zoom_images)))
+            self._zoom_images[step] = image
+        return image, area
 
     # -- the background scan ---------------------------------------------------------
     def shown_background(self) -> QImage | None:
@@ -209,10 +293,12 @@ class MapScene(QGraphicsScene):
             if item is not None:
                 rect = rect.united(item.boundingRect())
         if not rect.isEmpty():
+            self._zoom_images.clear()
             self.invalidate(rect.adjusted(-pad, -pad, pad, pad), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def invalidate_all(self) -> None:
         """Repaint every hex: display options, draft or the whole board changed."""
+        self._zoom_images.clear()
         for view in self.views():
             view.resetCachedContent()
         self.update()
@@ -228,6 +314,8 @@ class MapScene(QGraphicsScene):
         self.overlay = OverlayLayer(self)
         for layer in (self.hexside_layer, self.road_layer, self.slope_layer, self.area_layer, self.overlay):
             self.addItem(layer)
+        for layer in self._line_layers():
+            layer.setVisible(not self._lines_in_background)
         self.setSceneRect(self.board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
         self.board.subscribe(self._on_board_change)
         self.invalidate_all()
@@ -260,6 +348,8 @@ class MapScene(QGraphicsScene):
             self.invalidate_all()
         elif change.kind == "areas":
             self.area_layer.update()
+        if self._lines_in_background and change.kind in ("hex", "hexside", "slope_lines", "paths"):
+            self.invalidate_all()
         self.update()
 
     # -- tools ---------------------------------------------------------------
@@ -300,6 +390,7 @@ class MapScene(QGraphicsScene):
 
     def set_display(self, **changes: object) -> None:
         old, self.display = self.display, replace(self.display, **changes)
-        if (old.labels, old.levels, old.background) != (self.display.labels, self.display.levels, self.display.background):
+        drawn = ("labels", "levels", "background") + (("hexsides", "slope_lines") if self._lines_in_background else ())
+        if any(getattr(old, name) != getattr(self.display, name) for name in drawn):
             self.invalidate_all()  # hexes draw these, in the cached background
         self.update()

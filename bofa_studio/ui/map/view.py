@@ -22,7 +22,7 @@ frame from scratch in full detail.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCursor, QMouseEvent, QNativeGestureEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QCursor, QMouseEvent, QNativeGestureEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from bofa_studio.board.model import Board
@@ -54,6 +54,9 @@ class MapView(QGraphicsView):
         self._panning_from: QPointF | None = None
         self._last_hover: Hex | None = None
         self.fast = fast
+        self._fit_transform: QTransform | None = None  # the camera the last fit() set
+        self._fitting = False
+        self._cache_when_still = self.cacheMode()
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)
@@ -67,6 +70,10 @@ class MapView(QGraphicsView):
         if not self.map_scene.draft:
             self.map_scene.draft = True
             self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            # Every zoom frame repaints the whole background: caching it meant painting into
+            # the cache and copying it out again, a third of a zoom frame. Back when still.
+            self._cache_when_still = self.cacheMode()
+            self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         self._settle.start()
 
     def settle(self) -> None:
@@ -75,6 +82,7 @@ class MapView(QGraphicsView):
         if self.map_scene.draft:
             self.map_scene.draft = False
             self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            self.setCacheMode(self._cache_when_still)
             self.viewport().update()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
@@ -115,11 +123,26 @@ class MapView(QGraphicsView):
         self.zoom_by(1.0 / self.current_scale())
 
     def fit(self) -> None:
+        """The whole board (the scene: the board and a thin margin), as large as the view holds it."""
         self.moving()
-        # Twice: the first fit hides the scroll bars, which enlarges the viewport.
-        for _ in range(2):
-            self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitting = True  # the scroll bars coming and going resize the viewport
+        try:
+            # Twice: the first fit hides the scroll bars, which enlarges the viewport.
+            for _ in range(2):
+                self.fitInView(self.map_scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        finally:
+            self._fitting = False
+        self._fit_transform = self.transform()
         self.scale_changed.emit(self.current_scale())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fitted() and not self._fitting:  # the whole map stays whole (a dock moved, a resize)
+            self.fit()
+
+    def fitted(self) -> bool:
+        """Whether the camera is where the last fit() put it (no zoom since)."""
+        return getattr(self, "_fit_transform", None) is not None and self.transform() == self._fit_transform
 
     def center_on_hexes(self, hexes: list[Hex]) -> None:
         if not hexes:

@@ -24,10 +24,11 @@ from bofa_studio.ui import style
 from bofa_studio.ui.map.counter_layer import CounterLayer, CounterOnMap
 from bofa_studio.ui.map.scene import MapScene, ToolEvent
 
-# Play counters are as large as a hex holds without touching the counters of the next
-# hexes (a flat hex is 1.5 corner radii from its diagonal neighbours), so that at the
-# whole-map zoom their values still read (issue 17: about 20 px at 1.05 radii).
-PLAY_COUNTER_SIZE = style.HEX_PX * 1.5
+# Play counters are a little wider than a hex's 1.5 corner radii to its diagonal neighbours,
+# so that at the whole-map zoom of a 1080-pixel screen they are 36 px and more and their
+# values read (issue 17: about 20 px at 1.05 radii). Neighbouring stacks overlap by 0.05
+# radius at their corners, clear of the values; the hovered or selected stack is drawn on top.
+PLAY_COUNTER_SIZE = style.HEX_PX * 1.6
 PATH = QColor("#0d47a1")
 LOS_CLEAR = QColor("#1b8a2e")
 LOS_BLOCKED = QColor("#c62828")
@@ -146,6 +147,7 @@ class PlayBoard:
     def hover(self, h: Hex | None) -> None:
         if h != self.hovered:
             self.hovered = h
+            self._raise_stack()
             self._draw_path()
             self._draw_los()
 
@@ -168,6 +170,7 @@ class PlayBoard:
         self.counters.set_stacks(stacks)
         live = c.replay is None
         self.counters.set_selected(set(c.selection) if live else set())
+        self._raise_stack()
         ov = self.scene.overlay
         for key in [k for k in ov.keys() if k.startswith("play.")]:
             ov.clear(key)
@@ -182,6 +185,14 @@ class PlayBoard:
             return
         self._draw_path()
         self._draw_los()
+
+    def _raise_stack(self) -> None:
+        """The stack under the mouse, else the selected one, lies over its neighbours' corners."""
+        c = self.controller
+        top = self.hovered if self.hovered in self.counters.stacks else None
+        if top is None and c.replay is None and c.selection:
+            top = c.hex_of(next(iter(c.selection)), c.shown_state())
+        self.counters.raise_stack(top)
 
     def _draw_mark(self, mark: Mark) -> None:
         """One mark of the ruleset's, by its style: hexes shaded or ringed, lines with arrows,

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -84,7 +84,8 @@ def show_start_error(title: str, text: str) -> None:
     QMessageBox.warning(None, title, text)
 
 
-LOG_HEIGHT = 110  # pixels: four or five lines of the log
+LOG_HEIGHT = 110  # pixels: four or five lines of the log, under the map
+LOG_WIDTH = 340  # pixels: the log beside the map, on screens wide enough to spare it
 
 
 class PlayWindow(QMainWindow):
@@ -127,8 +128,10 @@ class PlayWindow(QMainWindow):
         self._autosave_target = controller.autosave_path
         controller.autosave_path = None  # the window writes it, batched, off the click path
         self.scene = MapScene(controller.game.board)
-        # The view caches the painted hexes (the scene background), so a click redraws only
-        # counters and overlays; zooms draw drafts until the camera settles, as in the editor.
+        # The view caches the painted hexes, roads and rivers (a played board never changes),
+        # so a click or a pan redraws only counters and overlays; zoom frames scale an image
+        # of the board until the camera settles, as in the editor.
+        self.scene.set_lines_in_background(True)
         self.view = MapView(self.scene, fast=True)
         self.view.hex_hovered.connect(lambda h: self.board.hover(h))
         self.board = PlayBoard(self.scene, controller)
@@ -171,10 +174,14 @@ class PlayWindow(QMainWindow):
         self.addDockWidget(self._right(), dock)
         self.log = LogPanel(controller)
         self.log.open_rule.connect(self.open_rule)
-        log_dock = QDockWidget("Game log", self)
+        log_dock = self.log_dock = QDockWidget("Game log", self)
         log_dock.setObjectName("play.log")
         log_dock.setWidget(self.log)
         self.addDockWidget(self._bottom(), log_dock)
+        self._log_moved_by_user = False
+        self._placing_log = False
+        log_dock.dockLocationChanged.connect(self._log_moved)
+        log_dock.topLevelChanged.connect(self._log_moved)
         self.tooltips = HexTooltips(self.view, self.scene, controller)
         self.hex_panel = HexPanel(controller, self.board)
         hex_dock = QDockWidget("Hex", self)
@@ -186,6 +193,7 @@ class PlayWindow(QMainWindow):
         # The log starts a few lines high: the map takes the height, so that at the whole-map
         # zoom its counters read (issue 17); the log's splitter gives it more on demand.
         self.resizeDocks([log_dock], [LOG_HEIGHT], self._vertical())
+        self._place_log()
         self.view_menu.clear()
         self.view_menu.addAction(self.centre_action)
         self.view_menu.addSeparator()
@@ -209,6 +217,43 @@ class PlayWindow(QMainWindow):
         if obj is getattr(self, "view", None) and event.type() == QEvent.Type.Resize:
             self._place_handover()
         return False
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if hasattr(self, "log_dock"):
+            self._place_log()
+
+    def _log_moved(self, *_: Any) -> None:
+        if not self._placing_log:
+            self._log_moved_by_user = True  # the player put it there: leave it
+
+    def _place_log(self) -> None:
+        """The log under the map, or beside it (left) where that gives the map a larger scale:
+        on a wide screen the map's height decides its scale, and a log under it cost the
+        counters 4 px at 1920x1080; on a narrower one the width decides, and the log stays under."""
+        if self._log_moved_by_user:
+            return
+        board = self.scene.board_rect()
+        width = self.width() - self.findChild(QDockWidget, "play.decisions").width()
+        height = self.height() - self.menuBar().height() - self.statusBar().height()
+        under = min(width / board.width(), (height - LOG_HEIGHT) / board.height())
+        beside = min((width - LOG_WIDTH) / board.width(), height / board.height())
+        area = self._left() if beside > under * 1.02 else self._bottom()
+        if self.dockWidgetArea(self.log_dock) == area:
+            return
+        self._placing_log = True
+        try:
+            self.addDockWidget(area, self.log_dock)
+            if area == self._left():
+                self.resizeDocks([self.log_dock], [LOG_WIDTH], Qt.Orientation.Horizontal)
+            else:
+                self.resizeDocks([self.log_dock], [LOG_HEIGHT], Qt.Orientation.Vertical)
+        finally:
+            self._placing_log = False
+
+    @staticmethod
+    def _left():
+        return Qt.DockWidgetArea.LeftDockWidgetArea
 
     def _place_handover(self) -> None:
         self.handover.setGeometry(0, 0, self.view.width(), HANDOVER_HEIGHT)

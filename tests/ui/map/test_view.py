@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QCursor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from bofa_studio.board.model import HexsideFeature, SlopeLine, Terrain
+from bofa_studio.hexgrid import Hexside
 from bofa_studio.ui import style
 from bofa_studio.ui.map.view import MapView
 from tests.ui.conftest import hx, small_board
@@ -41,8 +42,14 @@ def close(a: QColor, b: QColor, tolerance: int = 6) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
 
 
-def test_the_view_caches_the_hexes(qtbot):
+def test_the_view_caches_the_hexes_when_still_and_not_while_zooming(qtbot):
     view = make_view(qtbot, small_board())
+    view.settle()  # a late resize event refits the map, which draws drafts until still
+    assert view.cacheMode() & QGraphicsView.CacheModeFlag.CacheBackground
+    # A zoom frame changes every pixel: a background cache would only be painted and copied.
+    view.zoom_by(1.2)
+    assert view.cacheMode() == QGraphicsView.CacheModeFlag.CacheNone
+    view.settle()
     assert view.cacheMode() & QGraphicsView.CacheModeFlag.CacheBackground
 
 
@@ -134,3 +141,63 @@ def test_a_keyboard_zoom_moves_the_hovered_hex_under_a_still_mouse(qtbot, monkey
     monkeypatch.setattr(view, "cursor_in_viewport", lambda: None)  # the mouse is elsewhere
     view.zoom_out()
     assert heard[-1] == after  # nothing to follow
+
+
+def test_a_zoom_frame_shows_the_board_as_edited_since_the_last_zoom(qtbot):
+    """Zoom frames copy one image of the whole board (issue 17): an edit must not leave it stale."""
+    board = small_board()
+    view = make_view(qtbot, board)
+    view.zoom_by(1.3)
+    assert view.map_scene.draft
+    assert close(pixel_at_hex(view, grab(view), "0707"), style.hex_fill(Terrain.PLAIN, 0))
+    view.settle()
+    board.set_terrain(hx(board, "0707"), Terrain.SUMMIT)
+    view.zoom_by(1.1)
+    assert view.map_scene.draft
+    assert close(pixel_at_hex(view, grab(view), "0707"), style.hex_fill(Terrain.SUMMIT, 0))
+
+
+def test_a_zoom_frame_looks_like_the_settled_frame(qtbot):
+    """The board image zoom frames scale is the full-detail board, not colours alone."""
+    board = small_board()
+    view = make_view(qtbot, board)
+    view.zoom_by(1.0 / 1.02)  # a zoom step: the image is scaled by under 2%
+    moving = grab(view)
+    view.settle()
+    still = grab(view)
+    differ = sum(1 for y in range(0, still.height(), 2) for x in range(0, still.width(), 2)
+                 if not close(QColor(moving.pixel(x, y)), QColor(still.pixel(x, y)), 40))
+    assert differ <= still.width() * still.height() / 4 * 0.03
+
+
+def test_roads_rivers_and_slope_lines_painted_with_the_hexes_show_and_follow_edits(qtbot):
+    """Play paints the lines into the background cache (the board never changes there)."""
+    board = small_board()
+    view = make_view(qtbot, board)
+    view.map_scene.set_lines_in_background(True)
+    assert not view.map_scene.hexside_layer.isVisible()
+
+    def river_shown(a: str, b: str) -> bool:
+        p, q = view.map_scene.hexside_points(Hexside.between(hx(board, a), hx(board, b)))
+        middle = view.mapFromScene((p + q) / 2)
+        return close(QColor(grab(view).pixel(middle)), style.RIVER, 30)
+
+    assert river_shown("0503", "0603")  # small_board's river
+    assert not river_shown("0303", "0304")
+    board.set_hexside_features(hx(board, "0303"), hx(board, "0304"), [HexsideFeature.RIVER])
+    assert river_shown("0303", "0304")
+    view.map_scene.set_display(hexsides=False)
+    assert not river_shown("0503", "0603")
+
+
+def test_a_fitted_map_stays_fitted_when_the_view_is_resized(qtbot):
+    view = make_view(qtbot, small_board())
+    scale = view.current_scale()
+    view.resize(900, 720)
+    QApplication.processEvents()
+    assert view.current_scale() > scale * 1.2  # refitted to the larger view
+    view.zoom_by(1.5)
+    zoomed = view.current_scale()
+    view.resize(700, 560)
+    QApplication.processEvents()
+    assert view.current_scale() == zoomed  # the player's own zoom is kept
