@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -198,13 +199,21 @@ class Board:
         self._build_graph()
 
     def _build_graph(self) -> None:
+        # A new board is a few thousand dict entries; networkx's add_node/add_edge checks cost
+        # ten times that, and every test, scenario load and editor resize builds one. The
+        # graph is filled directly, with the same nodes, edges and attribute dicts, in the
+        # same order, as adding each hex and then joining it to its later neighbours.
         graph = nx.Graph()
-        for h in self.grid.hexes():
-            graph.add_node(h, label=self.grid.label(h), **_node_attrs(HexData()))
-        for h in list(graph.nodes):
-            for n in h.neighbors():
-                if n in graph and not graph.has_edge(h, n):
-                    graph.add_edge(h, n, features=frozenset())
+        labelled, pairs = _grid_layout(self.grid)
+        nodes, adjacency = graph._node, graph._adj
+        for h, label in labelled:
+            nodes[h] = {"label": label, "terrain": Terrain.PLAIN, "level": 0,
+                        "features": _NO_FEATURES, "entry_group": None}
+            adjacency[h] = {}
+        for a, b in pairs:
+            edge = {"features": _NO_FEATURES}
+            adjacency[a][b] = edge
+            adjacency[b][a] = edge
         self.graph = graph
 
     # -- observers ----------------------------------------------------------
@@ -591,6 +600,21 @@ def path_lines_from_hexes(path_hexes: Iterable[Hex]) -> list[PathLine]:
             if frozenset((h, n)) not in used:
                 walk(h, n)
     return lines
+
+
+_NO_FEATURES: frozenset[Any] = frozenset()
+
+
+@lru_cache(maxsize=32)
+def _grid_layout(grid: GridSpec) -> tuple[tuple[tuple[Hex, str], ...], tuple[tuple[Hex, Hex], ...]]:
+    """The grid's hexes with their labels, in the grid's order, and each adjacent pair once, as
+    (earlier hex, later hex) in the order the earlier hex's neighbours run (GridSpec is frozen)."""
+    labelled = tuple((h, grid.label(h)) for h in grid.hexes())
+    order = {h: i for i, (h, _) in enumerate(labelled)}
+    # The pairs hold the very Hex objects of the node list, so a dict finds them by identity.
+    pairs = tuple((h, labelled[order[n]][0]) for i, (h, _) in enumerate(labelled)
+                  for n in h.neighbors() if order.get(n, -1) > i)
+    return labelled, pairs
 
 
 def _node_attrs(data: HexData) -> dict[str, Any]:
