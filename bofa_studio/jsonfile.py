@@ -289,7 +289,7 @@ _StrictValidator = jsonschema.validators.extend(
 # kept per (schema, content). ``repr`` tells apart what the check tells apart (a tuple from a
 # list, 32.0 from 32, True from 1), so equal keys mean equal data.
 _CHECKED: dict[tuple[int, str], tuple[dict[str, Any], tuple[tuple[str, str], ...]]] = {}
-_CHECKED_LIMIT = 32
+_CHECKED_LIMIT = 128  # a few KB: the key is a digest, the answer a list of problems
 _CHECKED_LOCK = threading.Lock()  # files are also checked off the GUI thread (the balance run)
 
 
