@@ -531,6 +531,34 @@ class Board:
     def copy(self) -> Board:
         return self.resized(self.grid.columns, self.grid.rows)
 
+    def replica(self) -> Board:
+        """An independent board the same as this one attribute for attribute, its nodes and
+        each node's edges in the same order, its revision the same, and no listeners: what
+        reading the same map file again gives, without reading it (see ``load_map``)."""
+        twin = Board.__new__(Board)
+        twin.grid, twin.meta, twin.background = self.grid, self.meta, self.background
+        graph = nx.Graph()
+        graph.graph.update(self.graph.graph)
+        graph._node.update((h, attrs.copy()) for h, attrs in self.graph._node.items())
+        twins: dict[int, dict[str, Any]] = {}  # one attribute dict per edge, shared by both ends
+        for h, row in self.graph._adj.items():
+            twin_row = {}
+            for n, edge in row.items():
+                twin_edge = twins.get(id(edge))
+                if twin_edge is None:
+                    twin_edge = twins[id(edge)] = edge.copy()
+                twin_row[n] = twin_edge
+            graph._adj[h] = twin_row
+        twin.graph = graph
+        twin.slope_lines = list(self.slope_lines)
+        twin.areas = dict(self.areas)
+        twin.paths = list(self.paths)
+        twin.spaces = dict(self.spaces)
+        twin._space_names = dict(self._space_names)
+        twin._listeners = []
+        twin.revision = self.revision
+        return twin
+
     def _require(self, h: Hex) -> None:
         if h not in self.graph:
             raise ValueError(f"{h} is not on the map")
