@@ -30,10 +30,15 @@ class CompiledBoard:
         n = len(self.hexes)
         self.q = [h.q for h in self.hexes]
         self.r = [h.r for h in self.hexes]
+        # Read straight from networkx's node and adjacency dicts, and each neighbour found by the
+        # identity of its Hex where the graph holds the node's own object (hashing a Hex is a
+        # Python call): every new game compiles its board, and the views cost more than the rest.
+        attrs = [board.graph._node[h] for h in self.hexes]
+        by_identity = {id(h): i for i, h in enumerate(self.hexes)}
         self.labels = [board.label(h) for h in self.hexes]
-        self.terrain: list[str] = [str(board.terrain(h)) for h in self.hexes]
-        self.level: list[int] = [board.level(h) for h in self.hexes]
-        feats = [board.features(h) for h in self.hexes]
+        self.terrain: list[str] = [str(a["terrain"]) for a in attrs]
+        self.level: list[int] = [a["level"] for a in attrs]
+        feats = [a["features"] for a in attrs]
         self.path = [HexFeature.PATH in f for f in feats]
         self.guard_room = [HexFeature.GUARD_ROOM in f for f in feats]
         self.dale = [t == Terrain.DALE for t in self.terrain]
@@ -42,9 +47,11 @@ class CompiledBoard:
         self.neighbours: list[tuple[Neighbour, ...]] = []
         for h in self.hexes:
             row = []
-            for m, edge in board.graph[h].items():
+            for m, edge in board.graph._adj[h].items():
                 fs = edge["features"]
-                row.append(Neighbour(self.index[m], HexsideFeature.RIVER in fs, HexsideFeature.FRONT_GATE_WALL in fs))
+                i = by_identity.get(id(m))
+                row.append(Neighbour(self.index[m] if i is None else i,
+                                     HexsideFeature.RIVER in fs, HexsideFeature.FRONT_GATE_WALL in fs))
             self.neighbours.append(tuple(sorted(row, key=lambda nb: nb.index)))
         # Adjacent pairs across which nothing moves, fights or shoots (B-6, B-7).
         self.adjacent_open: list[frozenset[int]] = [
