@@ -64,7 +64,9 @@ def load_map(path: str | os.PathLike[str]) -> Board:
             if len(_LOADED) >= _LOADED_LIMIT:
                 del _LOADED[next(iter(_LOADED))]  # the oldest
             _LOADED[key] = kept
-    return kept.replica()
+    board = kept.replica()
+    board.origin = (key, board.revision)
+    return board
 
 
 # The shipped map is read by every new game, scenario check and editor: a board read from the

@@ -196,6 +196,10 @@ class Board:
         # Bumped by every mutation before any listener hears of it, so a cache keyed on it
         # (los_index) is never stale, even when asked from inside another listener.
         self.revision = 0
+        # Where the content came from, if a file: (a key of the file's bytes, the revision then).
+        # While the revision is still that one, the board holds exactly what the file says, so
+        # what was worked out from one such board holds for all (the rules' compiled board).
+        self.origin: tuple[object, int] | None = None
         self._build_graph()
 
     def _build_graph(self) -> None:
@@ -557,6 +561,7 @@ class Board:
         twin._space_names = dict(self._space_names)
         twin._listeners = []
         twin.revision = self.revision
+        twin.origin = self.origin
         return twin
 
     def _require(self, h: Hex) -> None:

@@ -97,11 +97,25 @@ class CompiledBoard:
 _SNAPSHOTS: weakref.WeakKeyDictionary[Board, tuple[int, CompiledBoard]] = weakref.WeakKeyDictionary()
 
 
+# And one per map file content: every new game reads the shipped map afresh (a board of its
+# own), and until that board is edited it holds what the file says (``Board.origin``).
+_BY_ORIGIN: dict[object, CompiledBoard] = {}
+_BY_ORIGIN_LIMIT = 8
+
+
 def compiled_board(board: Board) -> CompiledBoard:
     """The board's snapshot, compiled again only after the board changed (its revision)."""
     kept = _SNAPSHOTS.get(board)
     if kept is not None and kept[0] == board.revision:
         return kept[1]
-    snapshot = CompiledBoard(board)
+    origin = board.origin
+    as_read = origin[0] if origin is not None and origin[1] == board.revision else None
+    snapshot = _BY_ORIGIN.get(as_read) if as_read is not None else None
+    if snapshot is None:
+        snapshot = CompiledBoard(board)
+        if as_read is not None:
+            if len(_BY_ORIGIN) >= _BY_ORIGIN_LIMIT:
+                del _BY_ORIGIN[next(iter(_BY_ORIGIN))]  # the oldest
+            _BY_ORIGIN[as_read] = snapshot
     _SNAPSHOTS[board] = (board.revision, snapshot)
     return snapshot
