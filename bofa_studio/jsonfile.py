@@ -205,10 +205,25 @@ def parse_json(text: str, file: str) -> Any:
         raise unreadable(_line_column(text, index) if index >= 0 else "$", str(exc)) from None
     except RecursionError:
         raise unreadable("$", f"nested more than {MAX_DEPTH} levels deep; expected a flatter file") from None
-    problem = structure_problem(data)
-    if problem is not None:
-        raise unreadable(*problem)
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    with _CHECKED_LOCK:
+        sound = digest in _SOUND_TEXTS
+    if not sound:
+        problem = structure_problem(data)
+        if problem is not None:
+            raise unreadable(*problem)
+        with _CHECKED_LOCK:
+            if len(_SOUND_TEXTS) >= _SOUND_TEXTS_LIMIT:
+                del _SOUND_TEXTS[next(iter(_SOUND_TEXTS))]  # the oldest
+            _SOUND_TEXTS[digest] = None
     return data
+
+
+# Walking a parsed file for depth and lone surrogates costs ten times json's own parse, and the
+# same text is read again and again (a shipped scenario by every new game): the digests of texts
+# that passed are kept, and the same text parses to the same values.
+_SOUND_TEXTS: dict[bytes, None] = {}
+_SOUND_TEXTS_LIMIT = 64
 
 
 def read_json_object(path: str | os.PathLike[str], limit: int = DEFAULT_SIZE_LIMIT,
@@ -219,8 +234,12 @@ def read_json_object(path: str | os.PathLike[str], limit: int = DEFAULT_SIZE_LIM
     regular file, too large, not UTF-8 JSON within the reader's bounds, or holds
     something other than an object.
     """
-    name = str(path)
-    raw = read_bytes(path, limit, what)
+    return json_object_from_bytes(read_bytes(path, limit, what), str(path))
+
+
+def json_object_from_bytes(raw: bytes, name: str) -> dict[str, Any]:
+    """A file's bytes, already read, as a JSON object: DataFileError (unreadable) naming ``name``
+    when they are not UTF-8 JSON within the reader's bounds or hold something else."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -238,8 +257,18 @@ _KINDS = {"bofa-studio.map": "map file", "bofa-studio.scenario": "scenario file"
 def read_json(path: str | os.PathLike[str], expected_format: str) -> dict[str, Any]:
     """Read a JSON object whose ``format`` is ``expected_format`` (else unreadable), within
     that format's size limit."""
+    return json_of_format(read_json_bytes(path, expected_format), str(path), expected_format)
+
+
+def read_json_bytes(path: str | os.PathLike[str], expected_format: str) -> bytes:
+    """The bytes of a file read as ``expected_format``, within that format's size limit."""
     limit = SIZE_LIMITS.get(expected_format, DEFAULT_SIZE_LIMIT)
-    data = read_json_object(path, limit, _KINDS.get(expected_format, "file"))
+    return read_bytes(path, limit, _KINDS.get(expected_format, "file"))
+
+
+def json_of_format(raw: bytes, path: str, expected_format: str) -> dict[str, Any]:
+    """Bytes read by :func:`read_json_bytes` as a JSON object whose ``format`` is ``expected_format``."""
+    data = json_object_from_bytes(raw, path)
     if data.get("format") != expected_format:
         raise DataFileError(
             [FileProblem(str(path), "$.format", f"expected {expected_format!r}, found {_brief(data.get('format'))}")],
@@ -289,7 +318,7 @@ _StrictValidator = jsonschema.validators.extend(
 # kept per (schema, content). ``repr`` tells apart what the check tells apart (a tuple from a
 # list, 32.0 from 32, True from 1), so equal keys mean equal data.
 _CHECKED: dict[tuple[int, str], tuple[dict[str, Any], tuple[tuple[str, str], ...]]] = {}
-_CHECKED_LIMIT = 32
+_CHECKED_LIMIT = 128  # a few KB: the key is a digest, the answer a list of problems
 _CHECKED_LOCK = threading.Lock()  # files are also checked off the GUI thread (the balance run)
 
 

@@ -317,7 +317,24 @@ def _saved_digest(game: Game[Any, Any], state: Any, version: int) -> str:
 
 
 def _whole_player_steps(session: Session) -> list[_Step]:
-    """Rebuild the undo stack as whole player actions (a player action and its chance steps)."""
+    """Rebuild the undo stack as whole player actions (a player action and its chance steps).
+
+    Loading applied the log one action at a time (no automatic chance), so its undo stack
+    already holds the state before each action: regrouped, not replayed a second time."""
+    singles = session._undo
+    if len(singles) != len(session.log) or any(len(step.actions) != 1 for step in singles):
+        return _whole_player_steps_replayed(session)
+    steps: list[_Step] = []
+    for single in singles:
+        action = single.actions[0]
+        if session.game.is_chance_action(action) and steps:
+            steps[-1].actions.append(action)
+        else:
+            steps.append(_Step(single.before, [action]))
+    return steps
+
+
+def _whole_player_steps_replayed(session: Session) -> list[_Step]:
     steps: list[_Step] = []
     before = session.initial.copy()
     for action, _who, _events, state in replay_log(session.game, session.initial, session.log):

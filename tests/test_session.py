@@ -272,3 +272,21 @@ def test_the_digest_tells_what_a_die_is_rolled_for():
     regroup, bats = session.state.copy(), session.state.copy()
     regroup.die, bats.die = RegroupUnit("bard"), BatAttack("bard")
     assert len({session.game.digest(s) for s in (session.state, regroup, bats)}) == 3
+
+
+def test_a_loaded_game_undoes_whole_player_actions_back_to_the_start_as_the_played_one_did(tmp_path):
+    """Undo after loading steps back through the same positions, a player action and its rolls at
+    a time, as undo in the game that was saved."""
+    session = new_session(5)
+    play(session, 200)
+    path = tmp_path / "game.bofa.json"
+    session.save(path)
+    loaded = load_session(path)
+    steps = 0
+    while session.can_undo:
+        assert loaded.can_undo
+        session.undo()
+        loaded.undo()
+        assert loaded.digest() == session.digest() and loaded.log == session.log
+        steps += 1
+    assert not loaded.can_undo and steps > 20

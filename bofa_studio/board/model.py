@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -195,16 +196,28 @@ class Board:
         # Bumped by every mutation before any listener hears of it, so a cache keyed on it
         # (los_index) is never stale, even when asked from inside another listener.
         self.revision = 0
+        # Where the content came from, if a file: (a key of the file's bytes, the revision then).
+        # While the revision is still that one, the board holds exactly what the file says, so
+        # what was worked out from one such board holds for all (the rules' compiled board).
+        self.origin: tuple[object, int] | None = None
         self._build_graph()
 
     def _build_graph(self) -> None:
+        # A new board is a few thousand dict entries; networkx's add_node/add_edge checks cost
+        # ten times that, and every test, scenario load and editor resize builds one. The
+        # graph is filled directly, with the same nodes, edges and attribute dicts, in the
+        # same order, as adding each hex and then joining it to its later neighbours.
         graph = nx.Graph()
-        for h in self.grid.hexes():
-            graph.add_node(h, label=self.grid.label(h), **_node_attrs(HexData()))
-        for h in list(graph.nodes):
-            for n in h.neighbors():
-                if n in graph and not graph.has_edge(h, n):
-                    graph.add_edge(h, n, features=frozenset())
+        labelled, pairs = _grid_layout(self.grid)
+        nodes, adjacency = graph._node, graph._adj
+        for h, label in labelled:
+            nodes[h] = {"label": label, "terrain": Terrain.PLAIN, "level": 0,
+                        "features": _NO_FEATURES, "entry_group": None}
+            adjacency[h] = {}
+        for a, b in pairs:
+            edge = {"features": _NO_FEATURES}
+            adjacency[a][b] = edge
+            adjacency[b][a] = edge
         self.graph = graph
 
     # -- observers ----------------------------------------------------------
@@ -522,6 +535,35 @@ class Board:
     def copy(self) -> Board:
         return self.resized(self.grid.columns, self.grid.rows)
 
+    def replica(self) -> Board:
+        """An independent board the same as this one attribute for attribute, its nodes and
+        each node's edges in the same order, its revision the same, and no listeners: what
+        reading the same map file again gives, without reading it (see ``load_map``)."""
+        twin = Board.__new__(Board)
+        twin.grid, twin.meta, twin.background = self.grid, self.meta, self.background
+        graph = nx.Graph()
+        graph.graph.update(self.graph.graph)
+        graph._node.update((h, attrs.copy()) for h, attrs in self.graph._node.items())
+        twins: dict[int, dict[str, Any]] = {}  # one attribute dict per edge, shared by both ends
+        for h, row in self.graph._adj.items():
+            twin_row = {}
+            for n, edge in row.items():
+                twin_edge = twins.get(id(edge))
+                if twin_edge is None:
+                    twin_edge = twins[id(edge)] = edge.copy()
+                twin_row[n] = twin_edge
+            graph._adj[h] = twin_row
+        twin.graph = graph
+        twin.slope_lines = list(self.slope_lines)
+        twin.areas = dict(self.areas)
+        twin.paths = list(self.paths)
+        twin.spaces = dict(self.spaces)
+        twin._space_names = dict(self._space_names)
+        twin._listeners = []
+        twin.revision = self.revision
+        twin.origin = self.origin
+        return twin
+
     def _require(self, h: Hex) -> None:
         if h not in self.graph:
             raise ValueError(f"{h} is not on the map")
@@ -591,6 +633,21 @@ def path_lines_from_hexes(path_hexes: Iterable[Hex]) -> list[PathLine]:
             if frozenset((h, n)) not in used:
                 walk(h, n)
     return lines
+
+
+_NO_FEATURES: frozenset[Any] = frozenset()
+
+
+@lru_cache(maxsize=32)
+def _grid_layout(grid: GridSpec) -> tuple[tuple[tuple[Hex, str], ...], tuple[tuple[Hex, Hex], ...]]:
+    """The grid's hexes with their labels, in the grid's order, and each adjacent pair once, as
+    (earlier hex, later hex) in the order the earlier hex's neighbours run (GridSpec is frozen)."""
+    labelled = tuple((h, grid.label(h)) for h in grid.hexes())
+    order = {h: i for i, (h, _) in enumerate(labelled)}
+    # The pairs hold the very Hex objects of the node list, so a dict finds them by identity.
+    pairs = tuple((h, labelled[order[n]][0]) for i, (h, _) in enumerate(labelled)
+                  for n in h.neighbors() if order.get(n, -1) > i)
+    return labelled, pairs
 
 
 def _node_attrs(data: HexData) -> dict[str, Any]:

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from bofa_studio.board import board_from_dict, board_to_dict, load_map, save_map
+from bofa_studio.board import Terrain, board_from_dict, board_to_dict, load_map, save_map
 from bofa_studio.board.mapfile import dumps_map
 from bofa_studio.jsonfile import DataFileError
 
@@ -196,3 +196,54 @@ def test_a_flat_background_transform_is_refused():
     data["background"] = {"image": "scan.png", "transform": [1, 2, 0, 2, 4, 0]}
     with pytest.raises(DataFileError, match="background.transform"):
         board_from_dict(data, "flat.json")
+
+
+def _graph_layout(board):
+    """Nodes with their attributes and each node's edges, in order: what a reader iterates."""
+    nodes = [(h, sorted(a.items())) for h, a in board.graph.nodes(data=True)]
+    edges = [(h, [(n, sorted(e.items())) for n, e in board.graph[h].items()]) for h in board.graph]
+    return nodes, edges
+
+
+def test_a_map_read_again_is_a_fresh_board_the_same_as_the_first(tmp_path, small_board):
+    """A map read twice gives two boards that do not share state: the editor changes one."""
+    path = tmp_path / "small.json"
+    save_map(small_board, path)
+    first, second = load_map(path), load_map(path)
+    assert first is not second and first.graph is not second.graph
+    assert first.content_equals(second) and _graph_layout(first) == _graph_layout(second)
+    h = next(iter(second.hexes()))
+    second.set_terrain(h, Terrain.DALE)
+    assert first.terrain(h) == Terrain.PLAIN and load_map(path).terrain(h) == Terrain.PLAIN
+    a, b = next(iter(second.graph.edges()))
+    assert second.graph[a][b] is second.graph[b][a]  # one hexside, seen from either hex
+
+
+def test_a_map_file_changed_on_disk_is_read_anew(tmp_path, small_board):
+    """Same name, same size, even the same modification time: new bytes are a new map."""
+    path = tmp_path / "small.json"
+    save_map(small_board, path)
+    before = os.stat(path)
+    ridge = small_board.hex_at("0202")
+    assert load_map(path).level(ridge) == 2
+    changed = small_board.copy()
+    changed.set_level(ridge, 3)
+    save_map(changed, path)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(path).st_size == before.st_size
+    assert load_map(path).level(ridge) == 3
+
+
+def test_the_shipped_maps_read_again_are_what_a_first_reading_gives():
+    """Helm's Deep has off-board spaces and links; both maps are read as they were built."""
+    from pathlib import Path
+
+    from bofa_studio.board.mapfile import MAP_FORMAT
+    from bofa_studio.jsonfile import read_json
+
+    for path in sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json")):
+        built = board_from_dict(read_json(path, MAP_FORMAT), str(path), path.resolve().parent)
+        load_map(path)
+        again = load_map(path)
+        assert _graph_layout(again) == _graph_layout(built) and again.content_equals(built)
+        assert (again.spaces, again.revision, again.paths) == (built.spaces, built.revision, built.paths)

@@ -26,14 +26,21 @@ def test_random_boards_keep_invariants(data):
     cols, rows = 7, 6
     board = plain_board(cols, rows)
     hexes = list(board.hexes())
-    for h in hexes:
-        t = data.draw(st.sampled_from(TERRAINS))
-        board.set_terrain(h, t, data.draw(st.integers(1, 4)) if t == Terrain.MOUNTAIN else None)
-        for feature in (HexFeature.PATH, HexFeature.GUARD_ROOM):
-            if data.draw(st.integers(0, 5)) == 0:
+    edges = list(board.graph.edges)
+    # The board is two byte strings drawn at once (four bytes a hex: terrain, mountain level 1-4,
+    # a path and a guard room one in six each; a byte a hexside: river or wall one in ten each),
+    # not hundreds of draws, which cost hypothesis more than the game then played on it.
+    hex_bytes = data.draw(st.binary(min_size=4 * len(hexes), max_size=4 * len(hexes)))
+    side_bytes = data.draw(st.binary(min_size=len(edges), max_size=len(edges)))
+    for i, h in enumerate(hexes):
+        terrain_byte, level_byte, *feature_bytes = hex_bytes[4 * i:4 * i + 4]
+        t = TERRAINS[terrain_byte % len(TERRAINS)]
+        board.set_terrain(h, t, level_byte % 4 + 1 if t == Terrain.MOUNTAIN else None)
+        for feature, byte in zip((HexFeature.PATH, HexFeature.GUARD_ROOM), feature_bytes, strict=True):
+            if byte % 6 == 0:
                 board.set_feature(h, feature, True)
-    for a, b in list(board.graph.edges):
-        roll = data.draw(st.integers(0, 9))
+    for (a, b), byte in zip(edges, side_bytes, strict=True):
+        roll = byte % 10
         if roll == 0:
             board.set_hexside_features(a, b, [HexsideFeature.RIVER])
         elif roll == 1:

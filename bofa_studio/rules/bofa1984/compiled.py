@@ -30,10 +30,15 @@ class CompiledBoard:
         n = len(self.hexes)
         self.q = [h.q for h in self.hexes]
         self.r = [h.r for h in self.hexes]
+        # Read straight from networkx's node and adjacency dicts, and each neighbour found by the
+        # identity of its Hex where the graph holds the node's own object (hashing a Hex is a
+        # Python call): every new game compiles its board, and the views cost more than the rest.
+        attrs = [board.graph._node[h] for h in self.hexes]
+        by_identity = {id(h): i for i, h in enumerate(self.hexes)}
         self.labels = [board.label(h) for h in self.hexes]
-        self.terrain: list[str] = [str(board.terrain(h)) for h in self.hexes]
-        self.level: list[int] = [board.level(h) for h in self.hexes]
-        feats = [board.features(h) for h in self.hexes]
+        self.terrain: list[str] = [str(a["terrain"]) for a in attrs]
+        self.level: list[int] = [a["level"] for a in attrs]
+        feats = [a["features"] for a in attrs]
         self.path = [HexFeature.PATH in f for f in feats]
         self.guard_room = [HexFeature.GUARD_ROOM in f for f in feats]
         self.dale = [t == Terrain.DALE for t in self.terrain]
@@ -42,9 +47,11 @@ class CompiledBoard:
         self.neighbours: list[tuple[Neighbour, ...]] = []
         for h in self.hexes:
             row = []
-            for m, edge in board.graph[h].items():
+            for m, edge in board.graph._adj[h].items():
                 fs = edge["features"]
-                row.append(Neighbour(self.index[m], HexsideFeature.RIVER in fs, HexsideFeature.FRONT_GATE_WALL in fs))
+                i = by_identity.get(id(m))
+                row.append(Neighbour(self.index[m] if i is None else i,
+                                     HexsideFeature.RIVER in fs, HexsideFeature.FRONT_GATE_WALL in fs))
             self.neighbours.append(tuple(sorted(row, key=lambda nb: nb.index)))
         # Adjacent pairs across which nothing moves, fights or shoots (B-6, B-7).
         self.adjacent_open: list[frozenset[int]] = [
@@ -90,11 +97,25 @@ class CompiledBoard:
 _SNAPSHOTS: weakref.WeakKeyDictionary[Board, tuple[int, CompiledBoard]] = weakref.WeakKeyDictionary()
 
 
+# And one per map file content: every new game reads the shipped map afresh (a board of its
+# own), and until that board is edited it holds what the file says (``Board.origin``).
+_BY_ORIGIN: dict[object, CompiledBoard] = {}
+_BY_ORIGIN_LIMIT = 8
+
+
 def compiled_board(board: Board) -> CompiledBoard:
     """The board's snapshot, compiled again only after the board changed (its revision)."""
     kept = _SNAPSHOTS.get(board)
     if kept is not None and kept[0] == board.revision:
         return kept[1]
-    snapshot = CompiledBoard(board)
+    origin = board.origin
+    as_read = origin[0] if origin is not None and origin[1] == board.revision else None
+    snapshot = _BY_ORIGIN.get(as_read) if as_read is not None else None
+    if snapshot is None:
+        snapshot = CompiledBoard(board)
+        if as_read is not None:
+            if len(_BY_ORIGIN) >= _BY_ORIGIN_LIMIT:
+                del _BY_ORIGIN[next(iter(_BY_ORIGIN))]  # the oldest
+            _BY_ORIGIN[as_read] = snapshot
     _SNAPSHOTS[board] = (board.revision, snapshot)
     return snapshot
