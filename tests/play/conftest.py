@@ -77,7 +77,7 @@ def controller_at(where: dict[str, list[str]], *, reduced: tuple[str, ...] = (),
         i = g.idx(g.cb.board.hex_at(label))
         for cid in counters:
             state.pos[cid] = i
-            state.stacks.setdefault(i, []).append(cid)
+            state.stacks[i] = (*state.stacks.get(i, ()), cid)
             state.entered.add(cid)
     for cid in reduced:
         state.steps[cid] = 1

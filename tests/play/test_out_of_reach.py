@@ -42,7 +42,7 @@ def test_a_ring_of_enemies_is_what_stops_the_move():
     for cid, h in zip(ELVES, around, strict=True):
         i = g.idx(h)
         state.pos[cid] = i
-        state.stacks.setdefault(i, []).append(cid)
+        state.stacks[i] = (*state.stacks.get(i, ()), cid)
     reason = _refusal_moving(c, "2020", "2022")
     assert reason.startswith("enemy counters are in the way: 2022")
 

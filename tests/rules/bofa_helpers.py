@@ -53,7 +53,7 @@ def position(game: BofaGame, where: dict[str, list[str] | str], *, player: str =
         for cid in counters:
             assert cid in game.specs, cid
             state.pos[cid] = h
-            state.stacks.setdefault(h, []).append(cid)
+            state.stacks[h] = (*state.stacks.get(h, ()), cid)
             state.entered.add(cid)
     for cid in reduced:
         state.steps[cid] = 1

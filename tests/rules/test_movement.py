@@ -195,7 +195,7 @@ def test_stacks_move_together_at_the_lower_movement_value():
     state = position(game, {"0101": ["wolf_1", "azug_goblin_scimitar_1"]}, reduced=("wolf_1", "azug_goblin_scimitar_1"))
     assert max(dests(game, state, "wolf_1", "azug_goblin_scimitar_1")) == "0601"
     move(game, state, ("wolf_1", "azug_goblin_scimitar_1"), "0601")
-    assert state.stacks[game.idx(board.hex_at("0601"))] == ["wolf_1", "azug_goblin_scimitar_1"]
+    assert state.stacks[game.idx(board.hex_at("0601"))] == ("wolf_1", "azug_goblin_scimitar_1")
 
 
 def test_each_counter_moves_once_per_phase_and_end_phase_is_always_there():

@@ -225,7 +225,7 @@ def test_b9_an_escaping_leader_does_not_take_the_only_way_out():
     game = make_game(board, s10_leaders=True)
     state = position(game, {"0101": "wolf_1", "0301": ["elf_spearman_1", "gandalf"]})
     assert escape_hexes(game, state, "gandalf") == [game.idx(h(board, "0201")), game.idx(h(board, "0401"))]
-    state.stacks[game.idx(h(board, "0101"))].append("wolf_2")  # wolf 2 has moved onto wolf 1
+    state.stacks[game.idx(h(board, "0101"))] += ("wolf_2",)  # wolf 2 has moved onto wolf 1
     state.pos["wolf_2"] = game.idx(h(board, "0101"))
     state.moved.add("wolf_2")
     # 0101 is over the limits, and only wolf 1 moving to 0201 (the Elf bars the rest) puts it right.

@@ -72,7 +72,7 @@ def test_s1_bolg_regroup_example_nine_or_less():
     game = make_game(board, s3_regrouping=True, s10_leaders=True)
     state = position(game, {"0202": ["azug_goblin_scimitar_1", "bolg"]}, reduced=("azug_goblin_scimitar_1",))
     assert regroup.target(game, state, "azug_goblin_scimitar_1") == 9
-    state.stacks[game.idx(h(board, "0202"))] = ["bolg", "azug_goblin_scimitar_1"]
+    state.stacks[game.idx(h(board, "0202"))] = ("bolg", "azug_goblin_scimitar_1")
     # "Leaders or characters that are not on top in a stack cannot influence the roll."
     assert regroup.target(game, state, "azug_goblin_scimitar_1") == 4
 
@@ -268,7 +268,7 @@ def test_s10_escape_of_leaders_is_offered_and_may_be_declined():
     assert actions[0] == StayPut("gandalf") and Escape("gandalf", h(board, "0208")) in actions
     game.apply(state, Escape("gandalf", h(board, "0208")))
     assert state.stage == "move" and game.current_player(state) == "dark"
-    assert state.stacks[game.idx(h(board, "0208"))] == ["elf_archer_1", "gandalf"]
+    assert state.stacks[game.idx(h(board, "0208"))] == ("elf_archer_1", "gandalf")
 
 
 def test_s10_an_escape_beyond_the_leaders_movement_is_refused_with_the_reason():

@@ -191,10 +191,10 @@ def test_o7_pushed_wolves_are_stacked_not_displaced():
     game.apply(state, CastSpell("push_back", h(board, "0504")))
     game.apply(state, DieRoll(7))
     dest = game.idx(h(board, "0501"))
-    assert state.stacks[dest] == ["wolf_rider_1", "azug_goblin_scimitar_1"]  # the goblin on top
+    assert state.stacks[dest] == ("wolf_rider_1", "azug_goblin_scimitar_1")  # the goblin on top
 
     plain = make_game(board, s8_gandalf_spells=True)
     state = position(plain, where, player="free_peoples", stage="fire")
     plain.apply(state, CastSpell("push_back", h(board, "0504")))
     plain.apply(state, DieRoll(7))
-    assert state.stacks[dest] == ["azug_goblin_scimitar_1"] and state.pos["wolf_rider_1"] != dest
+    assert state.stacks[dest] == ("azug_goblin_scimitar_1",) and state.pos["wolf_rider_1"] != dest

@@ -23,7 +23,7 @@ def test_the_game_scores_exactly_the_scenarios_locations():
     game = make_game(data, board)
     state = game.new_initial_state(0)
     gate = game.idx(board.hex_at("1606"))
-    state.stacks[gate] = ["thorin"]
+    state.stacks[gate] = ("thorin",)
     state.pos["thorin"] = gate
     assert control(game, state) == {"victory.front_gate": "free_peoples", "victory.dale": None}
     result = final_result(game, state)

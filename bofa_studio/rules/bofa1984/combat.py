@@ -10,7 +10,7 @@ from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.eagles import in_the_air
 from bofa_studio.rules.bofa1984.leaders import invisible, note_thorin_left
 from bofa_studio.rules.bofa1984.losses import attacker_candidates, defender_candidates, hit, loss_candidates
-from bofa_studio.rules.bofa1984.reach import friends_in, has_side
+from bofa_studio.rules.bofa1984.reach import friends_in, has_side, shift
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.bofa1984.state import Pending, Stage
 from bofa_studio.rules.bofa1984.wording import names_text
@@ -351,13 +351,9 @@ def advance(game: BofaGame, state: State, counters: tuple[str, ...]) -> list[Eve
             raise RuleError("B-7", "only surviving attackers from one attacking hex may advance")
         from_hex = state.pos[counters[0]]
         note_thorin_left(game, state, counters, from_hex)
-        stack = state.stacks[from_hex]
         for c in counters:
-            stack.remove(c)
             state.pos[c] = p.target
-        if not stack:
-            del state.stacks[from_hex]
-        state.stacks.setdefault(p.target, []).extend(counters)
+        shift(state, tuple(counters), from_hex, p.target)
     label = game.cb.label(p.target)
     events = [Event("advance", f"{len(counters)} counter(s) advance into {label}" if counters else "no advance")]
     return events + finish(state, game)

@@ -82,7 +82,7 @@ def ground(game: BofaGame, state: State, h: int, skirmish: bool) -> list[Event]:
         stack = state.stacks[h]
         flyers = [c for c in stack if game.side_of[c] == "free_peoples"]
         # "placed under the enemy counter": the Eagles go to the bottom of the stack.
-        state.stacks[h] = flyers + [c for c in stack if c not in flyers]
+        state.stacks[h] = (*flyers, *(c for c in stack if c not in flyers))
         for c in flyers:
             state.grounded[c] = h
         names = ", ".join(game.specs[c].name for c in flyers)

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, refusal
-from bofa_studio.rules.bofa1984.reach import controlled_by, has_side, movement_allowance, path_to, reachable
+from bofa_studio.rules.bofa1984.reach import (
+    controlled_by,
+    has_side,
+    movement_allowance,
+    path_to,
+    reachable,
+    shift,
+)
 from bofa_studio.rules.bofa1984.stacking import hex_problem
 from bofa_studio.rules.core import RuleError
 
@@ -217,14 +224,10 @@ def plan_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int, 
 
 def commit_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: int) -> None:
     start = state.pos[movers[0]]
-    stack = state.stacks[start]
     for c in movers:
-        stack.remove(c)
         state.pos[c] = dest
         state.moved.add(c)
     if state.grounded:  # S-7: an Eagle that flies off is in the air again
         for c in movers:
             state.grounded.pop(c, None)
-    if not stack:
-        del state.stacks[start]
-    state.stacks.setdefault(dest, []).extend(movers)
+    shift(state, movers, start, dest)

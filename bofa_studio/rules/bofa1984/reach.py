@@ -147,7 +147,7 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def _search(ground: list[tuple[tuple[int, int], ...]], size: int, start: int, budget: int, held: Container[int],
-            stacks: dict[int, list[str]], beorn: bool, unmoved: bool, adjacent_start: frozenset[int]) -> dict[int, int]:
+            stacks: dict[int, tuple[str, ...]], beorn: bool, unmoved: bool, adjacent_start: frozenset[int]) -> dict[int, int]:
     """Dial's algorithm over the step costs (costs are small integers, so a bucket queue
     beats a heap): hex -> the previous hex on a cheapest path within ``budget``."""
     prev: dict[int, int] = {}
@@ -184,15 +184,30 @@ def path_to(prev: Mapping[int, int], start: int, dest: int) -> list[int]:
     return path
 
 
+# A hex's stack is a tuple, replaced whole when it changes: a state copy can then share
+# every stack with its original (copies are what search makes most of).
+
 def put(state: State, cid: str, h: int) -> None:
     state.pos[cid] = h
-    state.stacks.setdefault(h, []).append(cid)
+    state.stacks[h] = (*state.stacks.get(h, ()), cid)
     state.entered.add(cid)
 
 
 def remove(state: State, cid: str) -> None:
     h = state.pos.pop(cid)
-    stack = state.stacks[h]
-    stack.remove(cid)
-    if not stack:
+    _take(state, (cid,), h)
+
+
+def shift(state: State, movers: tuple[str, ...], start: int, dest: int) -> None:
+    """Moves ``movers`` from the stack in ``start`` to the top of the one in ``dest`` (``pos``
+    is the caller's to update)."""
+    _take(state, movers, start)
+    state.stacks[dest] = (*state.stacks.get(dest, ()), *movers)
+
+
+def _take(state: State, counters: tuple[str, ...], h: int) -> None:
+    rest = tuple(c for c in state.stacks[h] if c not in counters)
+    if rest:
+        state.stacks[h] = rest
+    else:
         del state.stacks[h]

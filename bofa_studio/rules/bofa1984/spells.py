@@ -217,8 +217,8 @@ def _push_back(game: BofaGame, state: State, g: int) -> list[Event]:
             remove(state, c)
             put(state, c, dest)
         if stacked is not None:
-            others = [c for c in state.stacks[dest] if c not in stacked]
-            state.stacks[dest] = others + stacked
+            others = tuple(c for c in state.stacks[dest] if c not in stacked)
+            state.stacks[dest] = (*others, *stacked)
             events.append(Event("stacked", f"O-7: the pushed counters stack with those in {cb.label(dest)}"))
         passed += path[1:]
         events.append(Event("pushed", f"{len(movers)} counter(s) pushed from {cb.label(u)} to {cb.label(dest)}"))

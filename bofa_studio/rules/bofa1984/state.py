@@ -103,7 +103,8 @@ class State:
     held: str | None = None  # the second chooser's chip (B-3)
     pos: dict[str, int] = field(default_factory=dict)  # counters on the map
     steps: dict[str, int] = field(default_factory=dict)  # 2 full, 1 reduced, 0 eliminated
-    stacks: dict[int, list[str]] = field(default_factory=dict)  # hex -> counters, bottom first
+    # hex -> counters, bottom first; each stack a tuple, replaced whole (see reach.put)
+    stacks: dict[int, tuple[str, ...]] = field(default_factory=dict)
     entered: set[str] = field(default_factory=set)  # counters that have been on the map
     eliminated: list[str] = field(default_factory=list)
     moved: set[str] = field(default_factory=set)
@@ -151,7 +152,6 @@ class State:
             if isinstance(value, (dict, set, list)):
                 value = value.copy()
             setattr(s, name, value)
-        s.stacks = {h: list(v) for h, v in self.stacks.items()}
         if self.pending is not None:
             s.pending = self.pending.copy()
         if self.result is not None:
@@ -162,7 +162,7 @@ class State:
 def _compile_copy() -> None:
     """Replace ``State.copy`` by straight-line code generated from the fields: search copies
     states all the time, and a loop over names with getattr/setattr costs several times as
-    much. Containers are copied one level down (stacks two), as the loop above does; a field
+    much. Containers are copied one level down, as the loop above does (stacks are tuples); a field
     added to State is copied without anyone editing a list. Dict, set and list fields are
     recognised by their default factories."""
     import dataclasses
@@ -170,9 +170,7 @@ def _compile_copy() -> None:
     lines = ["def copy(self):", "    s = _new(State)"]
     for f in dataclasses.fields(State):
         name = f.name
-        if name == "stacks":
-            lines.append("    s.stacks = {h: v[:] for h, v in self.stacks.items()}")
-        elif name in ("pending", "result"):
+        if name in ("pending", "result"):
             lines.append(f"    v = self.{name}")
             lines.append(f"    s.{name} = None if v is None else {'v.copy()' if name == 'pending' else 'dict(v)'}")
         elif f.default_factory in (dict, set, list):
@@ -183,7 +181,7 @@ def _compile_copy() -> None:
     namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built above from the dataclass fields
     fast = namespace["copy"]
-    fast.__doc__ = "A copy that shares nothing mutable with this state (stacks' lists included)."
+    fast.__doc__ = "A copy that shares nothing mutable with this state (a stack is an immutable tuple)."
     State.copy = fast  # type: ignore[method-assign]
 
 
