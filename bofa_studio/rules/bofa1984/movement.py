@@ -136,13 +136,13 @@ def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
             if side_of[c] == side and c not in moved:
                 groups.append((c,))
             continue
-        mine = tuple(c for c in stack if side_of[c] == side and c not in moved)
+        mine = [c for c in stack if side_of[c] == side and c not in moved]
         if not mine:
             continue
         for c in mine:
             groups.append((c,))
         if len(mine) > 1:
-            groups.append(mine)
+            groups.append(tuple(mine))
     return groups
 
 

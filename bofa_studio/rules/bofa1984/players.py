@@ -86,8 +86,8 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                 t, d = dives[j]
                 return A.Dive(what, game.hex(t), game.hex(d)), rng
         elif kind == "enter":
-            hexes = [h for h in game.entry_hexes(state, what)
-                     if placement.entry_problem(game, state, what, h, outlook=outlook) is None]
+            entry = game.entry_hexes(state, what)
+            hexes = [h for h in entry if placement.entry_problem(game, state, what, h, entry, outlook) is None]
             if hexes:
                 rng, j = uniform_index(rng, len(hexes))
                 return A.Place(what, game.hex(hexes[j])), rng

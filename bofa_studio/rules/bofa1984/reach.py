@@ -55,29 +55,6 @@ def enemy_held(game: BofaGame, state: State, side: str) -> set[int]:
     return {h for h, stack in state.stacks.items() if any(side_of[c] == enemy and c in controls for c in stack)}
 
 
-class _LazyHeld:
-    """Answers ``h in held`` on demand, for a single search that looks at few occupied hexes."""
-
-    __slots__ = ("stacks", "side_of", "controls", "enemy", "memo")
-
-    def __init__(self, game: BofaGame, state: State, enemy: str) -> None:
-        self.stacks = state.stacks
-        self.side_of = game.side_of
-        self.controls = game.controls
-        self.enemy = enemy
-        self.memo: dict[int, bool] = {}
-
-    def __contains__(self, h: int) -> bool:
-        stack = self.stacks.get(h)
-        if stack is None:
-            return False
-        hit = self.memo.get(h)
-        if hit is None:
-            hit = any(self.side_of[c] == self.enemy and c in self.controls for c in stack)
-            self.memo[h] = hit
-        return hit
-
-
 def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
               held: set[int] | None = None) -> Mapping[int, int]:
     """Hexes the movers can end in (before stacking) -> the previous hex on a cheapest path.
@@ -130,14 +107,16 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
         free = game._reach_cache[key] = MappingProxyType(
             _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, stacks, False, False, frozenset()))
     if held is None:
+        # Only the enemy-held hexes within the free search can matter: a hex the enemy's
+        # presence lets the movers reach, they reach with nobody on the map too.
         side_of, controls = game.side_of, game.controls
-        touched = any(side_of[c] == enemy and c in controls for h in free.keys() & stacks.keys() for c in stacks[h])
+        held = {h for h in free.keys() & stacks.keys()
+                if any(side_of[c] == enemy and c in controls for c in stacks[h])}
+        touched = bool(held)
     else:
         touched = any(h in free for h in held)
     if not touched:
         return free
-    if held is None:
-        held = _LazyHeld(game, state, enemy)
     unmoved = all(state.phase_start.get(c) == start for c in movers)
     return _search(game.ground_steps[side], len(cb), start, budget, held, stacks, beorn, unmoved,
                    cb.adjacent_open[start])
