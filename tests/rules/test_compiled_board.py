@@ -11,7 +11,9 @@ SHIPPED_MAP = Path(__file__).resolve().parents[2] / "maps" / "bofa1984.json"
 
 
 def _same_lists(a: CompiledBoard, b: CompiledBoard) -> bool:
-    return {k: v for k, v in vars(a).items() if k != "board"} == {k: v for k, v in vars(b).items() if k != "board"}
+    """Everything but the board and the range disks, which fill as games ask for them."""
+    skip = ("board", "_disks")
+    return {k: v for k, v in vars(a).items() if k not in skip} == {k: v for k, v in vars(b).items() if k not in skip}
 
 
 def test_two_readings_of_a_map_share_one_compiled_board_until_one_is_edited():
@@ -39,3 +41,13 @@ def test_an_edit_made_and_undone_still_compiles_the_board_again():
     board.set_terrain(h, before)
     again = compiled_board(board)
     assert again is not shared and _same_lists(again, shared)
+
+
+def test_the_hexes_in_an_archers_range_are_those_within_its_distance():
+    """B-8: "The bow value is thus counted down by subtracting 1 for each hex further away. In this
+    way the strength for each hex within range can be determined." The range disk the FIRE phase
+    reads holds exactly the hexes within that many hexes of the archer, at the map's edges too."""
+    cb = CompiledBoard(load_map(SHIPPED_MAP))
+    for centre in (0, len(cb) // 2, len(cb) - 1, cb.hex_index(cb.board.hex_at("1010"))):
+        for radius in (0, 1, 3, 6):
+            assert cb.disk(centre, radius) == {i for i in range(len(cb)) if cb.distance(centre, i) <= radius}

@@ -30,6 +30,8 @@ class CompiledBoard:
         n = len(self.hexes)
         self.q = [h.q for h in self.hexes]
         self.r = [h.r for h in self.hexes]
+        self._at_qr = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
+        self._disks: dict[tuple[int, int], frozenset[int]] = {}
         # Read straight from networkx's node and adjacency dicts, and each neighbour found by the
         # identity of its Hex where the graph holds the node's own object (hashing a Hex is a
         # Python call): every new game compiles its board, and the views cost more than the rest.
@@ -70,6 +72,23 @@ class CompiledBoard:
 
     def __len__(self) -> int:
         return len(self.hexes)
+
+    def disk(self, centre: int, radius: int) -> frozenset[int]:
+        """The hexes within ``radius`` of ``centre`` (itself included), found once: the FIRE
+        phase asks which targets are in an archer's range many times a game."""
+        key = (centre, radius)
+        hit = self._disks.get(key)
+        if hit is None:
+            q0, r0 = self.q[centre], self.r[centre]
+            at = self._at_qr
+            near = []
+            for dq in range(-radius, radius + 1):
+                for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+                    i = at.get((q0 + dq, r0 + dr))
+                    if i is not None:
+                        near.append(i)
+            hit = self._disks[key] = frozenset(near)
+        return hit
 
     def distance(self, a: int, b: int) -> int:
         dq = self.q[a] - self.q[b]

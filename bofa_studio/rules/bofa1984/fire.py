@@ -38,11 +38,18 @@ def firing_units(game: BofaGame, state: State) -> list[tuple[str, ...]]:
     """
     side = state.phase_player
     enemy = other_side(side)
-    units = []
+    units: list[tuple[str, ...]] = []
     archer_side = game.archer_side
-    for h, stack in state.stacks.items():
-        archers = tuple(c for c in stack if archer_side.get(c) == side)
-        if not archers or any(c in state.fired for c in archers):
+    pos = state.pos
+    # A side has a dozen archers and the map a hundred stacks: find the archers' hexes
+    # first, then visit them in the stacks' order (the order legal_actions lists them in).
+    archer_hexes = {pos[c] for c in game.archers_of.get(side, ()) if c in pos}  # type: ignore[arg-type]
+    if not archer_hexes:
+        return units
+    stacks = state.stacks
+    for h in [h for h in stacks if h in archer_hexes]:
+        archers = tuple(c for c in stacks[h] if archer_side.get(c) == side)
+        if any(c in state.fired for c in archers):
             continue
         if has_side(game, state, h, enemy):
             continue
@@ -67,9 +74,12 @@ def open_targets(game: BofaGame, state: State) -> list[int]:
     side_of = game.side_of
     out = []
     for h, stack in state.stacks.items():
-        sides = {side_of[c] for c in stack}
-        if side not in sides and not invisible(game, state, h):
-            out.append(h)
+        for c in stack:
+            if side_of[c] == side:
+                break
+        else:
+            if not invisible(game, state, h):
+                out.append(h)
     return sorted(out)
 
 
@@ -99,13 +109,11 @@ def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: li
     cb = game.cb
     h = state.pos[unit[0]]
     reach = max(bow(game, state, c) for c in unit)
-    out = []
-    q, r = cb.q, cb.r
-    hq, hr = q[h], r[h]
+    near = cb.disk(h, reach)
     seen = visible(game, state, h, reach) if game.option("s8_fire") else None
+    out = []
     for t in open_targets(game, state) if targets is None else targets:
-        dq, dr = q[t] - hq, r[t] - hr
-        if (abs(dq) + abs(dr) + abs(dq + dr)) > 2 * reach or t == h:
+        if t not in near or t == h:
             continue
         if seen is not None and t not in seen:
             continue

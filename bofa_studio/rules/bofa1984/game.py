@@ -138,6 +138,8 @@ class BofaGame:
         self._setup_sets = {side: frozenset(cids) for side, cids in self.setup_counters.items()}
         # Archers by side, for the FIRE phase's hot path (B-8).
         self.archer_side = {cid: s.side for cid, s in self.specs.items() if s.is_archer}
+        self.archers_of: dict[str, tuple[str, ...]] = {
+            side: tuple(cid for cid, s in self.archer_side.items() if s == side) for side in set(self.archer_side.values())}
         self.reinforcement: dict[str, dict[str, Any]] = {}
         # Reinforcements whose entry a die roll picks, when their option is chosen (S-5).
         self.rolled_reinforcements: dict[str, dict[str, Any]] = {}
