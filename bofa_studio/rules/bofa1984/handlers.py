@@ -77,7 +77,7 @@ def _place_default(game: BofaGame, state: State, a: A.PlaceDefault) -> list[Even
             if cid in game.default_placement:
                 reach.put(state, cid, game.default_placement[cid])
             else:  # O-8's extra Elves have no default: the first hex of their zone that takes them
-                h = next(h for h in sorted(game.setup_zone[cid]) if game.place_problem(state, cid, h, side) is None)
+                h = placement.setup_hexes(game, state, cid, side)[0]  # type: ignore[arg-type]
                 reach.put(state, cid, h)
     return [Event("place", f"{player_text(side)} sets up as the scenario proposes")] + placement.advance_setup(game, state)
 

@@ -24,11 +24,26 @@ def setup_actions(game: BofaGame, state: State) -> list[Any]:
     if default_problem(game, state) is None:
         out.append(A.PlaceDefault())
     for cid in game.setup_list(state, side):  # type: ignore[arg-type]
-        if cid in state.pos:
-            continue
-        for h in sorted(game.setup_zone[cid]):
-            if place_problem(game, state, cid, h, side) is None:  # type: ignore[arg-type]
-                out.append(A.Place(cid, game.hex(h)))
+        out += [A.Place(cid, game.hex(h)) for h in setup_hexes(game, state, cid, side)]  # type: ignore[arg-type]
+    return out
+
+
+def setup_hexes(game: BofaGame, state: State, cid: str, side: str) -> list[int]:
+    """The hexes where ``cid`` may be set up now, in order: those :func:`place_problem` passes,
+    found without building a refusal for each hex that does not take it (a side's setup lists
+    some thousands of hexes, most of them empty)."""
+    if cid not in game.setup_zone or game.specs[cid].side != side or not game.sets_up(state, side, cid) \
+            or cid in state.pos:
+        return []
+    stacks, side_of = state.stacks, game.side_of
+    out = []
+    for h in sorted(game.setup_zone[cid]):
+        stack = stacks.get(h)
+        if stack is not None:
+            friends = [c for c in stack if side_of[c] == side]
+            if friends and stacking_problem(game, state, [*friends, cid]):
+                continue
+        out.append(h)
     return out
 
 

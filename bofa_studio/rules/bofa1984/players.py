@@ -49,8 +49,7 @@ def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         choice = options[i]
         if isinstance(choice, A.PlaceDefault):
             return choice, rng
-        hexes = [h for h in sorted(game.setup_zone[choice])
-                 if game.place_problem(state, choice, h, side) is None]  # type: ignore[arg-type]
+        hexes = placement.setup_hexes(game, state, choice, side)  # type: ignore[arg-type]
         if hexes:
             rng, j = uniform_index(rng, len(hexes))
             return A.Place(choice, game.hex(hexes[j])), rng
