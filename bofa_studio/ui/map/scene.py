@@ -25,6 +25,7 @@ from bofa_studio.board.model import Board, BoardChange
 from bofa_studio.hexgrid import Hex, Hexside
 from bofa_studio.ui import style
 from bofa_studio.ui.map.items import AreaLayer, HexItem, HexsideLayer, OverlayLayer, RoadLayer, SlopeLineLayer
+from bofa_studio.ui.map.tiles import BoardTiles
 
 # Around the board: room for what stands out of the edge hexes (a stack's count disc), and no
 # more, since the whole-map zoom fits it too and on a 1080-pixel screen the map's height
@@ -76,6 +77,13 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(QColor("#f3efe4"))
         self.board = board
         self._items: dict[Hex, HexItem] = {}
+        # Each hex's bounds as plain numbers, in board order: a tile or a pan's strip finds
+        # its few hexes among 768 without a Qt call per hex.
+        self._boxes: list[tuple[float, float, float, float, HexItem]] = []
+        # The hexes in full detail, in tiles at the camera's scale (see tiles.py); False
+        # paints every exposed strip anew (the bench's baseline).
+        self.tiles = BoardTiles(self.paint_hexes, lambda: self.backgroundBrush().color())
+        self.use_tiles = True
         # True while a view zooms: the hexes are one scaled image of the board (zoom_image).
         self._draft = False
         self._zoom_images: dict[float, QPixmap] = {}  # board images for zoom frames, by scale
@@ -176,6 +184,8 @@ class MapScene(QGraphicsScene):
             painter.drawPixmap(source, image, QRectF(image.rect()))
             painter.restore()
             return
+        if self.use_tiles and self.tiles.draw(painter, rect):
+            return
         self.paint_hexes(painter, rect)
 
     def paint_hexes(self, painter: QPainter, rect: QRectF) -> None:
@@ -190,17 +200,16 @@ class MapScene(QGraphicsScene):
             painter.restore()
             # The scan's opacity is how much of it shows through the map's own colours.
             painter.setOpacity(1.0 - self.board.background.opacity)
-        for item in self._items.values():
-            if item._bounds.intersects(rect):
-                item.paint(painter, lod)
+        meeting = self._hexes_meeting(rect)
+        for item in meeting:
+            item.paint(painter, lod)
         if scan is not None:
             # The grid stays crisp over the scan: it is what the author lines up.
             painter.setOpacity(1.0)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(style.GRID_LINE)
-            for item in self._items.values():
-                if item._bounds.intersects(rect):
-                    painter.drawPolygon(item.polygon)
+            for item in meeting:
+                painter.drawPolygon(item.polygon)
         if self._lines_in_background:
             option = QStyleOptionGraphicsItem()
             option.exposedRect = rect
@@ -208,6 +217,10 @@ class MapScene(QGraphicsScene):
                 painter.save()
                 layer.paint(painter, option, None)
                 painter.restore()
+
+    def _hexes_meeting(self, rect: QRectF) -> list[HexItem]:
+        left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
+        return [item for x0, y0, x1, y1, item in self._boxes if x0 < right and x1 > left and y0 < bottom and y1 > top]
 
     def _line_layers(self) -> list[QGraphicsItem]:
         """Roads, rivers and walls, and slope lines, bottom first (their z order as items)."""
@@ -294,11 +307,13 @@ class MapScene(QGraphicsScene):
                 rect = rect.united(item.boundingRect())
         if not rect.isEmpty():
             self._zoom_images.clear()
+            self.tiles.forget(rect.adjusted(-pad, -pad, pad, pad))
             self.invalidate(rect.adjusted(-pad, -pad, pad, pad), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def invalidate_all(self) -> None:
         """Repaint every hex: display options, draft or the whole board changed."""
         self._zoom_images.clear()
+        self.tiles.clear()
         for view in self.views():
             view.resetCachedContent()
         self.update()
@@ -307,6 +322,8 @@ class MapScene(QGraphicsScene):
     def _build(self) -> None:
         self.clear()
         self._items = {h: HexItem(self, h) for h in self.board.hexes()}
+        self._boxes = [(b.left(), b.top(), b.right(), b.bottom(), item)
+                       for item in self._items.values() for b in (item._bounds,)]
         self.hexside_layer = HexsideLayer(self)
         self.road_layer = RoadLayer(self)
         self.slope_layer = SlopeLineLayer(self)
