@@ -2,9 +2,10 @@
 
 A pan exposes a strip a few pixels wide at the edge of the view, and painting the hexes
 under that strip repainted each of them in full (fill, hatching, text, symbols) for every
-strip it met: about 12 ms of a pan frame at twice the whole-map zoom. A tile holds the
-hexes of its square at the camera's exact scale, so a pan copies tiles and paints a new
-one only when it reaches a column of the map not yet seen at that zoom.
+strip it met (a hex 90 pixels wide met seven): about 12 ms of a pan frame at twice the
+whole-map zoom. A tile holds the hexes of its square at the camera's exact scale, so a pan
+copies tiles and paints a column of new ones each time it reaches 128 pixels of the map not
+yet seen at that zoom.
 
 Tiles are painted with the camera's transform up to a whole-pixel shift (the fraction of
 the camera's offset is part of the key), so a tile shows what a direct paint of the same
@@ -22,10 +23,15 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
 
-TILE_PX = 256
-# 160 tiles of 256x256 are 40 MB: two and a half 1920x1080 screens, enough that panning
+TILE_PX = 128
+# A paint that exposes more than this share of its device (a zoom's first full-detail frame,
+# a jump) paints directly: tiles cover more than the device and paint a hex on a tile's edge
+# twice, and made that frame half as slow again, with little to reuse before the next zoom.
+# A pan's strips, a model edit's hexes, use tiles.
+DIRECT_SHARE = 0.25
+# 640 tiles of 128x128 are 40 MB: two and a half 1920x1080 screens, enough that panning
 # back and forth, or zooming to a step and back, finds its tiles again.
-MAX_TILES = 160
+MAX_TILES = 640
 
 Key = tuple[float, float, float, float]  # device pixels per scene unit, offset fraction x/y, ratio
 
@@ -51,28 +57,49 @@ class BoardTiles:
 
     def draw(self, painter: QPainter, rect: QRectF) -> bool:
         """Copy the tiles covering scene ``rect`` onto ``painter``; False when its transform
-        is not a plain scale and shift (then the caller paints directly)."""
+        is not a plain scale and shift, or ``rect`` is much of the device (then the caller
+        paints directly)."""
         t = painter.worldTransform()
         if t.m12() != 0 or t.m21() != 0 or t.m11() <= 0 or t.m11() != t.m22() or rect.isEmpty():
             return False
         device = painter.device()
-        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        if device is None:
+            return False
+        # What to paint, in the device's (logical) pixels: ``rect`` on the device, or, where
+        # the painter clips, the clip. A diagonal pan exposes two strips, an L, and Qt hands
+        # over their bounding rectangle (all of the view) with the L as the clip. The clip is
+        # read with no transform, so in whole device pixels: in scene units Qt rounds it, and a
+        # strip one pixel wide at a close zoom rounds to nothing.
+        on_device = t.mapRect(rect)
+        parts = [on_device]
+        if painter.hasClipping():
+            painter.save()
+            painter.resetTransform()
+            region = painter.clipRegion()
+            painter.restore()
+            parts = [q for q in (QRectF(r).intersected(on_device) for r in region) if not q.isEmpty()]
+        exposed = sum(p.width() * p.height() for p in parts)
+        if exposed > DIRECT_SHARE * device.width() * device.height():
+            return False
+        ratio = device.devicePixelRatioF()
         scale = t.m11() * ratio  # device pixels per scene unit
         shift_x, shift_y = t.dx() * ratio, t.dy() * ratio
         whole_x, whole_y = math.floor(shift_x), math.floor(shift_y)
         key: Key = (scale, shift_x - whole_x, shift_y - whole_y, ratio)
         # Tile (i, j) holds the device pixels i * TILE_PX .. (i + 1) * TILE_PX of the board
         # drawn at this scale and offset fraction, placed at the offset's whole pixels.
-        x0 = math.floor((rect.left() * scale + key[1]) / TILE_PX)
-        x1 = math.floor((rect.right() * scale + key[1]) / TILE_PX)
-        y0 = math.floor((rect.top() * scale + key[2]) / TILE_PX)
-        y1 = math.floor((rect.bottom() * scale + key[2]) / TILE_PX)
+        needed: dict[tuple[int, int], None] = {}
+        for p in parts:
+            x0 = math.floor((p.left() * ratio - whole_x) / TILE_PX)
+            x1 = math.ceil((p.right() * ratio - whole_x) / TILE_PX)
+            y0 = math.floor((p.top() * ratio - whole_y) / TILE_PX)
+            y1 = math.ceil((p.bottom() * ratio - whole_y) / TILE_PX)
+            needed.update(((i, j), None) for i in range(x0, x1) for j in range(y0, y1))
         painter.save()
         painter.resetTransform()
-        for i in range(x0, x1 + 1):
-            for j in range(y0, y1 + 1):
-                tile = self._tile(key, i, j)
-                painter.drawPixmap(QPointF((i * TILE_PX + whole_x) / ratio, (j * TILE_PX + whole_y) / ratio), tile)
+        for i, j in needed:
+            tile = self._tile(key, i, j)
+            painter.drawPixmap(QPointF((i * TILE_PX + whole_x) / ratio, (j * TILE_PX + whole_y) / ratio), tile)
         painter.restore()
         return True
 
