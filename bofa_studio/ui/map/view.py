@@ -11,7 +11,8 @@ The scene paints the hexes as its background and the view caches that in a
 pixmap the size of the viewport (``CacheBackground``): a repaint that does not
 move the camera is one pixmap copy plus the live layers above (hexsides, roads,
 slope lines, counters, overlays), a pan scrolls the pixmap and paints only the
-newly exposed strip, and a model edit repaints only the hexes it touched. A zoom
+newly exposed strip (copied from tiles of the board painted once per zoom, see
+``tiles.py``), and a model edit repaints only the hexes it touched. A zoom
 changes every pixel, so while the camera zooms the view asks the scene for a
 *draft* (terrain and level colours, without text, hatching or antialiasing) and
 repaints in full detail once it has been still for ``SETTLE_MS``.
