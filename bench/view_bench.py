@@ -11,7 +11,8 @@ repaints after the model changes one hex's terrain. Opening is ``load_map`` +
 scene build + first paint. Every figure is a median over repeats, and each
 variant is compared with the baseline in the same run. Targets (issue 6):
 >= 30 fps, open <= 1 s. Play mode (issue 17): pan and zoom with every counter of a
-mid-game position on the map, against the frames before issue 17's caching; target >= 60 fps.
+mid-game position on the map; target >= 60 fps. ``--baseline DIR`` runs the same play-mode
+bench from another checkout (a git worktree of main) in the same run, taking turns with this one.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -42,6 +44,7 @@ def make_view(board, fast: bool, cached: bool = True):
     view = MapView(board, fast=fast)
     if not cached:  # the view before the background cache: every frame from scratch
         view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        view.map_scene.use_tiles = False
     view.resize(*VIEW_SIZE)
     view.show()
     return view
@@ -129,9 +132,9 @@ PLAY_VIEW_SIZE = (1640, 968)  # the play window's map at 1920x1080 (see tests/ui
 MIDGAME_BATCHES = 18  # random actions after set-up, 25 at a time: turn 5, reinforcements on the map
 
 
-def play_view(counter_images: bool, zoom_images: bool):
+def play_view():
     """Play mode's board in a mid-game position of the Standard Game: set up, then seeded random
-    play into turn 5, when the first reinforcements have come on (about 125 counters on the map)."""
+    play into turn 5, when the first reinforcements have come on (about 130 counters on the map)."""
     from bofa_studio.play.autoplay import random_actions
     from bofa_studio.play.controller import PlayController
     from bofa_studio.resources import scenarios_dir
@@ -145,28 +148,44 @@ def play_view(counter_images: bool, zoom_images: bool):
     for batch in range(MIDGAME_BATCHES):
         random_actions(c, 25, seed=batch + 2)
     scene = MapScene(c.game.board)
-    scene.zoom_images = zoom_images
-    scene.set_lines_in_background(zoom_images)
+    scene.set_lines_in_background(True)  # as the play window does
     view = MapView(scene, fast=True)
     board = PlayBoard(scene, c)
-    board.counters.cache_images = counter_images
     view.resize(*PLAY_VIEW_SIZE)
     view.show()
     counters = sum(len(stack) for stack in board.counters.stacks.values())
     return view, board, counters, c.state.turn
 
 
-def play_frames(app, n: int) -> None:
-    """Play mode: pan and zoom with every counter drawn, each variant in the same run. Wall time
-    is what a player sees; CPU time (this process's, Qt's painting threads included) is the
-    same frame without the waits for the other processes of a shared machine."""
-    variants = (
-        (False, False, "baseline (before issue 17): counters painted as vector art, zoom frames paint every hex"),
-        (True, False, "counter images cached per face and zoom step"),
-        (True, True, "counter images cached, lines in the background cache, zoom frames scale a board image"),
-    )
-    for counter_images, zoom_images, name in variants:
-        view, board, count, turn = play_view(counter_images, zoom_images)
+def without_tiles(view, board) -> None:
+    view.map_scene.use_tiles = False
+
+
+def style_scroll_bars(view, board) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollBar
+
+    view.setHorizontalScrollBar(QScrollBar(Qt.Orientation.Horizontal))
+    view.setVerticalScrollBar(QScrollBar(Qt.Orientation.Vertical))
+
+
+PLAY_VARIANTS = (
+    (None, "this checkout, as a player gets it"),
+    (without_tiles, "this checkout without the board tiles: each pan paints its exposed strip's hexes anew"),
+    (style_scroll_bars, "this checkout with the style's scroll bars instead of the flat ones"),
+)
+
+
+def play_frames(app, n: int, variants=PLAY_VARIANTS) -> None:
+    """Play mode: pan and zoom with every counter drawn. Every frame moves the camera, then
+    repaints the whole viewport (a 1640x968 device) synchronously, counters included, and lets
+    Qt finish the frame (scroll bars). Wall time is what a player sees; CPU time (this
+    process's, Qt's painting threads included) is the same frame without the waits for the
+    other processes of a shared machine."""
+    for tweak, name in variants:
+        view, board, count, turn = play_view()
+        if tweak is not None:
+            tweak(view, board)
         moves = {}
         for move, step in (("pan, zoom 2x fit", "pan"), ("pan, fit", "pan"), ("zoom in/out, from fit", "zoom")):
             view.fit()
@@ -193,6 +212,22 @@ def play_frames(app, n: int) -> None:
         for move, (wall, cpu) in moves.items():
             print(f"  {move:<24} median {1 / wall:6.1f} fps {wall * 1000:6.1f} ms   CPU {1 / cpu:6.1f} fps {cpu * 1000:6.1f} ms")
         view.close()
+        sys.stdout.flush()
+
+
+def baseline_play_frames(checkout: Path, n: int) -> None:
+    """The same play-mode bench run by another checkout (e.g. a git worktree of main), in a
+    process of its own: its last variant is what a player of that checkout gets."""
+    script = checkout / "bench" / "view_bench.py"
+    if not script.is_file():
+        raise SystemExit(f"--baseline {checkout}: no bench/view_bench.py there (expected a checkout of this project)")
+    done = subprocess.run([sys.executable, str(script), "--play-only", "--frames", str(n)], cwd=checkout,
+                          capture_output=True, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    if done.returncode != 0:
+        raise SystemExit(f"--baseline {checkout}: its bench failed:\n{done.stderr[-2000:]}")
+    blocks = done.stdout.split("\nplay mode, ")
+    print(f"\nbaseline {checkout} (its last variant) — play mode, " + blocks[-1].rstrip())
+    sys.stdout.flush()
 
 
 def main() -> int:
@@ -201,8 +236,16 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=80)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--play-only", action="store_true", help="only play mode's pan and zoom with counters")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="another checkout whose play-mode figures to print beside these, in the same run")
+    parser.add_argument("--rounds", type=int, default=2, help="with --baseline: runs of each, taking turns")
     args = parser.parse_args()
     app = ensure_app()
+    if args.baseline is not None:
+        for _ in range(args.rounds):  # taking turns, so a busy spell of the machine hits both
+            baseline_play_frames(args.baseline.resolve(), args.frames)
+            play_frames(app, args.frames, PLAY_VARIANTS[:1])
+        return 0
     if args.play_only:
         play_frames(app, args.frames)
         return 0

@@ -66,6 +66,9 @@ class CounterLayer(QGraphicsItem):
         self._rects: dict[Hex, list[QRectF]] = {}
         self._bounds: dict[Hex, QRectF] = {}
         self.setZValue(30)
+        # Qt hands paint() the exposed rectangle only with this flag (else the whole map's),
+        # so a view zoomed in on a corner copies the counters it shows, not all of them.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         scene.addItem(self)
 
     def boundingRect(self) -> QRectF:

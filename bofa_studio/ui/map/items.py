@@ -127,9 +127,7 @@ class HexItem:
     def __init__(self, scene: MapScene, h: Hex) -> None:
         self.map_scene = scene
         self.hex = h
-        self.polygon = scene.hex_polygon(h)
-        self.center = scene.hex_center(h)
-        self._bounds = self.polygon.boundingRect().adjusted(-1, -1, 1, 1)
+        self.polygon, self.center, self._bounds = scene.hex_geometry(h)
 
     def boundingRect(self) -> QRectF:
         return QRectF(self._bounds)

@@ -37,6 +37,7 @@ def render_board(board: Board, width: int = 1600, background: bool = False, **di
     from bofa_studio.ui.map.scene import MapScene
 
     scene = MapScene(board)
+    scene.use_tiles = False  # one paint of the whole board: nothing to reuse
     scene.set_display(background=background, **display)
     if background:
         problem = "the map has no background scan" if board.background is None else scene.background_problem_now()

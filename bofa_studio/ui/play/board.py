@@ -118,6 +118,7 @@ class PlayBoard:
         self._faces: dict[Any, Face] = {}
         # Chances and labels must be readable over the counters (which lie above overlays).
         self.labels: dict[str, QGraphicsPathItem] = {}
+        self._tag_rects: list[QRectF] = []
         self.refresh()
 
     # -- input ---------------------------------------------------------------
@@ -176,6 +177,7 @@ class PlayBoard:
             ov.clear(key)
         for item in self.labels.values():
             item.setPath(QPainterPath())
+        self._tag_rects: list[QRectF] = []  # the tags drawn so far, of every mark
         for mark in c.marks():
             if mark.overlay not in self.hidden_overlays:
                 self._draw_mark(mark)
@@ -275,14 +277,18 @@ class PlayBoard:
         font.setPixelSize(int(style.HEX_PX * 0.3))
         metrics = QFontMetricsF(font)
         pad = style.HEX_PX * 0.05
-        for h, text in texts.items():
+        height = metrics.ascent() + metrics.descent() + 2 * pad
+        # Top to bottom, left to right, so the same position always lays its tags out alike.
+        for h, text in sorted(texts.items(), key=lambda item: (self.scene.hex_center(item[0]).y(),
+                                                               self.scene.hex_center(item[0]).x())):
             c = self.scene.hex_center(h)
             width = metrics.horizontalAdvance(text)
             base = c.y() - style.HEX_PX * 0.52 if above else c.y() + style.HEX_PX * 0.12
             x = c.x() - width / 2
-            tags.addRoundedRect(QRectF(x - pad, base - metrics.ascent() - pad, width + 2 * pad,
-                                       metrics.ascent() + metrics.descent() + 2 * pad), pad * 2, pad * 2)
-            text_path.addText(QPointF(x, base), font, text)
+            rect = QRectF(x - pad, base - metrics.ascent() - pad, width + 2 * pad, height)
+            shift = self._free_shift(rect, height + pad)
+            tags.addRoundedRect(rect.translated(0, shift), pad * 2, pad * 2)
+            text_path.addText(QPointF(x, base + shift), font, text)
         bg = self._label_item(key + ".tag", QColor("white"))
         bg.setZValue(39)
         bg.setPen(QPen(colour, style.HEX_PX * 0.03))
@@ -290,6 +296,20 @@ class PlayBoard:
         item = self._label_item(key, colour)
         item.setPen(QPen(Qt.PenStyle.NoPen))
         item.setPath(text_path)
+
+    def _free_shift(self, rect: QRectF, step: float) -> float:
+        """How far up or down to move a tag so it overlaps no tag already drawn: a tag is wider
+        than a hex, and the tags of two targets in the same row ran into each other ("fire 3,
+        column 2-3fire 4, ..."). Nearest first, up before down; the tag is then taken."""
+        for k in range(7):
+            shift = (k + 1) // 2 * step * (-1 if k % 2 else 1)
+            moved = rect.translated(0, shift)
+            if not any(moved.intersects(other) for other in self._tag_rects):
+                break
+        else:
+            shift, moved = 0.0, rect  # crowded beyond three rows either way: leave it in place
+        self._tag_rects.append(moved)
+        return shift
 
     def _polyline(self, hexes: list[Hex], arrow: bool = False) -> QPainterPath:
         path = QPainterPath()

@@ -344,6 +344,12 @@ class LogPanel(QListWidget):
         self.controller = controller
         self._shown = 0
         self._version = None
+        # Beside the map on a wide window the log is 340 px wide: long entries (an attack's
+        # odds, die and result) wrap within it rather than scroll sideways to be read.
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.itemDoubleClicked.connect(self._double)
         controller.subscribe(self.refresh)
         self.refresh()

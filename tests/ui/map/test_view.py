@@ -16,8 +16,9 @@ from tests.ui.conftest import hx, small_board
 
 def make_view(qtbot, board, cached: bool = True) -> MapView:
     view = MapView(board)
-    if not cached:
+    if not cached:  # every frame painted hex by hex: no background cache, no tiles
         view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        view.map_scene.use_tiles = False
     qtbot.addWidget(view)
     view.resize(700, 560)
     view.show()
