@@ -94,15 +94,13 @@ def escape_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
     if out and state.phase_player == enemy and over_stacked(game, state, enemy):
         # The moving side has a hex over B-9's limits and one way out of it; a leader escaping
         # into the hex that way out needs would leave the phase unable to end.
-        out = [h for h in out if _leaves_way_out(game, state, cid, h)]
+        # One look at the map without him serves every hex he might go to: his own side's
+        # counters do not count for the enemy's B-9, and he bars only the hex he ends in.
+        trial = state.copy()
+        remove(trial, cid)
+        outlook = StackingOutlook(game, trial)
+        out = [h for h in out if outlook.finishable(closed=h)]
     return out
-
-
-def _leaves_way_out(game: BofaGame, state: State, cid: str, to: int) -> bool:
-    trial = state.copy()
-    remove(trial, cid)
-    put(trial, cid, to)
-    return StackingOutlook(game, trial).finishable()
 
 
 def escape_refusal(game: BofaGame, state: State, cid: str, to: int) -> str:

@@ -195,19 +195,22 @@ class StackingOutlook:
 
         return quick_look
 
-    def finishable(self, just_moved: tuple[str, ...] = ()) -> bool:
+    def finishable(self, just_moved: tuple[str, ...] = (), closed: int | None = None) -> bool:
         """Whether the phase can still end within B-9 as things stand (once ``just_moved`` may
         move no more, as a Giant Eagle that dives and flies back): no hex over the limits, or
-        one with a way out."""
+        one with a way out. ``closed``: a hex an enemy leader is about to stand in (S-10's
+        escape), which no way out may then end in; a lone leader bars no path (B-6)."""
         if len(self.over) != 1:
             return not self.over
         (y,) = self.over
-        return self._has_way_out(y, {}, just_moved)
+        return self._has_way_out(y, {}, just_moved, closed)
 
-    def _has_way_out(self, y: int, after: dict[int, list[str]], just_moved: tuple[str, ...]) -> bool:
+    def _has_way_out(self, y: int, after: dict[int, list[str]], just_moved: tuple[str, ...],
+                     closed: int | None = None) -> bool:
         """Whether one move of counters in ``y`` that have not moved (alone, or all of them
         together, as ``movement.movable_groups`` offers) leaves every hex within B-9. ``after``
-        holds the friends of the hexes a move being weighed changes; ``just_moved`` its movers."""
+        holds the friends of the hexes a move being weighed changes; ``just_moved`` its movers;
+        ``closed`` a hex the way out may not end in (see :meth:`finishable`)."""
         game, state = self.game, self.state
         specs = game.specs
         residents = after.get(y)
@@ -224,11 +227,13 @@ class StackingOutlook:
                 continue
             # Hexes next door that take the group as things stand, unless the move being
             # weighed changes them: usually enough, found once per state.
-            if any(d not in after for d in self._next_fits(group, y)):
+            if any(d not in after and d != closed for d in self._next_fits(group, y)):
                 return True
             alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
             for search in (self._next_exits, self._exits):
                 for d in search(group, y):
+                    if d == closed:
+                        continue
                     there = after.get(d)
                     if there is None:
                         there = self._friends(d)
