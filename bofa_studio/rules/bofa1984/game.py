@@ -167,6 +167,8 @@ class BofaGame:
         self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
         # (side, start, budget) -> where terrain alone lets a move reach (reach.reachable).
         self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
+        # (side, start, budget, Beorn?, unmoved?, enemy-held hexes within reach) -> reach
+        self._blocked_reach_cache: dict[tuple[str, int, int, bool, bool, frozenset[int]], Mapping[int, int]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------

@@ -105,28 +105,36 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     free = game._reach_cache.get(key)
     if free is None:
         free = game._reach_cache[key] = MappingProxyType(
-            _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, stacks, False, False, frozenset()))
+            _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, False, False, _NOBODY))
+    # Only the enemy-held hexes within the free search can matter: the movers reach no hex
+    # with the enemy in place that they do not reach with nobody on the map.
     if held is None:
-        # Only the enemy-held hexes within the free search can matter: a hex the enemy's
-        # presence lets the movers reach, they reach with nobody on the map too.
         side_of, controls = game.side_of, game.controls
-        held = {h for h in free.keys() & stacks.keys()
-                if any(side_of[c] == enemy and c in controls for c in stacks[h])}
-        touched = bool(held)
+        near = frozenset(h for h in free.keys() & stacks.keys()
+                         if any(side_of[c] == enemy and c in controls for c in stacks[h]))
     else:
-        touched = any(h in free for h in held)
-    if not touched:
+        near = frozenset(h for h in held if h in free)
+    if not near:
         return free
     unmoved = all(state.phase_start.get(c) == start for c in movers)
-    return _search(game.ground_steps[side], len(cb), start, budget, held, stacks, beorn, unmoved,
-                   cb.adjacent_open[start])
+    # The enemy stands still through a MOVE phase, so the listings of its successive states
+    # search the same hexes with the same enemy around them again and again.
+    key2 = (side, start, budget, beorn, unmoved, near)
+    cache = game._blocked_reach_cache
+    hit = cache.get(key2)
+    if hit is None:
+        if len(cache) >= 1024:
+            cache.clear()
+        hit = cache[key2] = MappingProxyType(_search(game.ground_steps[side], len(cb), start, budget, near,
+                                                     beorn, unmoved, cb.adjacent_open[start]))
+    return hit
 
 
 _NOBODY: frozenset[int] = frozenset()
 
 
 def _search(ground: list[tuple[tuple[int, int], ...]], size: int, start: int, budget: int, held: Container[int],
-            stacks: dict[int, tuple[str, ...]], beorn: bool, unmoved: bool, adjacent_start: frozenset[int]) -> dict[int, int]:
+            beorn: bool, unmoved: bool, adjacent_start: frozenset[int]) -> dict[int, int]:
     """Dial's algorithm over the step costs (costs are small integers, so a bucket queue
     beats a heap): hex -> the previous hex on a cheapest path within ``budget``."""
     prev: dict[int, int] = {}
@@ -143,7 +151,7 @@ def _search(ground: list[tuple[tuple[int, int], ...]], size: int, start: int, bu
                 nd = d + cost
                 if nd > budget or nd >= dist[n]:
                     continue
-                if n in stacks and n in held:  # most hexes are empty: ask the dict first
+                if n in held:
                     # Only as the end of the move (B-6, B-10); never searched beyond.
                     if beorn or (unmoved and h == start and n in adjacent_start):
                         dist[n] = nd
