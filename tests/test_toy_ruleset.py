@@ -143,3 +143,19 @@ def test_simulate_plays_duels_headless_with_the_same_report_twice(duel, capsys):
     assert reports[0] == reports[1]
     report = json.loads(reports[0])
     assert report["games"] == 6 and report["violations"] == []
+
+
+def test_a_rulesets_optional_modules_are_found_by_name_and_a_missing_one_is_none():
+    """The play layer and the scenario editor find a ruleset's ``present`` and ``editing``
+    modules without naming the ruleset; one it does not have is simply absent."""
+    import toy_duel.present as toy_present
+
+    from bofa_studio.play.presentation import play_class
+    from bofa_studio.rules.registry import companion_module
+    from bofa_studio.scenario.form import scenario_form
+
+    assert companion_module("toy_duel", "present") is toy_present
+    assert play_class("toy_duel") is toy_present.Play
+    assert companion_module("toy_duel", "editing") is None
+    assert scenario_form("toy_duel") is None
+    assert scenario_form("helmsdeep")  # a ruleset with a scenario form offers its tables

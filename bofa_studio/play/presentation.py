@@ -17,7 +17,6 @@ lists, text rows and button sections.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,7 @@ from bofa_studio.play.faces import Face
 from bofa_studio.play.inspector import HexInfo, PieceInfo, terrain_lines
 from bofa_studio.play.marks import Mark
 from bofa_studio.rules.core import RuleError
-from bofa_studio.rules.registry import game_factory
+from bofa_studio.rules.registry import companion_module
 
 if TYPE_CHECKING:
     from bofa_studio.play.records import ReplayCursor
@@ -330,11 +329,5 @@ class RulesetPlay:
 
 def play_class(ruleset: str) -> type:
     """The ruleset's ``present.Play`` hooks (the defaults if it has no ``present`` module)."""
-    module = game_factory(ruleset).__module__.rsplit(".", 1)[0]
-    try:
-        present = importlib.import_module(f"{module}.present")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{module}.present":
-            raise
-        return RulesetPlay
+    present = companion_module(ruleset, "present")
     return getattr(present, "Play", RulesetPlay)

@@ -56,5 +56,20 @@ def make_game(scenario: Any, board: Board, options: dict[str, bool] | None = Non
 
 def ruleset_module(name: str) -> Any:
     """The package of a registered ruleset (for its map requirements, presentation, AI evaluation)."""
-    factory = game_factory(name)
-    return importlib.import_module(factory.__module__.rsplit(".", 1)[0])
+    return importlib.import_module(_package_of(name))
+
+
+def companion_module(name: str, part: str) -> Any | None:
+    """A ruleset's optional module ``part`` (``present``, ``editing``...), or None if the
+    ruleset has none. An import error inside a module that exists is raised, not hidden."""
+    package = _package_of(name)
+    try:
+        return importlib.import_module(f"{package}.{part}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{part}":
+            raise
+        return None
+
+
+def _package_of(name: str) -> str:
+    return game_factory(name).__module__.rsplit(".", 1)[0]

@@ -11,14 +11,13 @@ validate`` does. No Qt here.
 from __future__ import annotations
 
 import copy
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bofa_studio.board import Board
 from bofa_studio.jsonfile import FileProblem
-from bofa_studio.rules.registry import UnknownRuleset, game_factory
+from bofa_studio.rules.registry import UnknownRuleset, companion_module
 
 
 @dataclass(frozen=True)
@@ -66,14 +65,8 @@ def scenario_form(ruleset: str | None) -> list[FormTable] | None:
     if not ruleset:
         return None
     try:
-        module = game_factory(ruleset).__module__.rsplit(".", 1)[0]
+        editing = companion_module(ruleset, "editing")
     except UnknownRuleset:
-        return None
-    try:
-        editing = importlib.import_module(f"{module}.editing")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{module}.editing":
-            raise
         return None
     form = getattr(editing, "form", None)
     return list(form()) if form is not None else None
