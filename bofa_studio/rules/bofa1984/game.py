@@ -167,6 +167,7 @@ class BofaGame:
         self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
         # (side, start, budget) -> where terrain alone lets a move reach (reach.reachable).
         self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
+        self._reinforcements_by_side: dict[str, list[tuple[str, int]]] | None = None
         # (side, start, budget, Beorn?, unmoved?, enemy-held hexes within reach) -> reach
         self._blocked_reach_cache: dict[tuple[str, int, int, bool, bool, frozenset[int]], Mapping[int, int]] = {}
         self._build_steps()
@@ -568,6 +569,16 @@ class BofaGame:
         return (state.turn, state.phase_no, state.phase_kind, state.setup_side, state.stage == Stage.OVER)
 
     # -- placement (B-2, B-5): see placement.py --------------------------------------
+    def reinforcements_of(self, side: str) -> list[tuple[str, int]]:
+        """(counter, turn due) of ``side``'s reinforcements, in the order of battle's order
+        (the random player asks at every move of a MOVE phase)."""
+        by_side = self._reinforcements_by_side
+        if by_side is None:
+            by_side = self._reinforcements_by_side = {}
+            for cid, r in self.reinforcement.items():
+                by_side.setdefault(r["side"], []).append((cid, r["turn"]))
+        return by_side.get(side, [])
+
     def reinforcements_ready(self, state: State) -> list[str]:
         return placement.reinforcements_ready(self, state)
 

@@ -22,7 +22,7 @@ from bofa_studio.rules.bofa1984.reach import (
     reachable,
     shift,
 )
-from bofa_studio.rules.bofa1984.stacking import hex_problem
+from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import RuleError
 
 if TYPE_CHECKING:
@@ -144,6 +144,35 @@ def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
         if len(mine) > 1:
             groups.append(tuple(mine))
     return groups
+
+
+def survey(game: BofaGame, state: State) -> tuple[list[tuple[str, ...]], dict[int, str]]:
+    """:func:`movable_groups` and ``overstacking.over_stacked`` for the phase player, in one
+    walk over the stacks (the random player asks both before every move)."""
+    side = state.phase_player
+    side_of = game.side_of
+    moved = state.moved
+    groups: list[tuple[str, ...]] = []
+    over: dict[int, str] = {}
+    for h, stack in state.stacks.items():
+        if len(stack) == 1:
+            c = stack[0]
+            if side_of[c] == side and c not in moved:
+                groups.append((c,))
+            continue
+        mine = [c for c in stack if side_of[c] == side]
+        if not mine:
+            continue
+        if len(mine) > 1:
+            problem = stacking_problem(game, state, mine)
+            if problem:
+                over[h] = problem
+        free = [c for c in mine if c not in moved] if moved else mine
+        for c in free:
+            groups.append((c,))
+        if len(free) > 1:
+            groups.append(tuple(free))
+    return groups, over
 
 
 def validate_path(game: BofaGame, state: State, movers: tuple[str, ...], start: int, path: list[int]) -> None:

@@ -65,12 +65,14 @@ class StackingOutlook:
     the over-stacked hexes and each possible way out's reach are computed once.
     """
 
-    def __init__(self, game: BofaGame, state: State, held: set[int] | None = None) -> None:
+    def __init__(self, game: BofaGame, state: State, held: set[int] | None = None,
+                 over: dict[int, str] | None = None) -> None:
+        """``over``: ``over_stacked`` for the phase player, when the caller has it."""
         self.game = game
         self.state = state
         self.side: str = state.phase_player  # type: ignore[assignment]
         self.held = held
-        self.over = over_stacked(game, state, self.side)
+        self.over = over_stacked(game, state, self.side) if over is None else over
         self._exit_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
         self._next_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
         self._fits_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}

@@ -48,12 +48,11 @@ def setup_hexes(game: BofaGame, state: State, cid: str, side: str) -> list[int]:
 
 
 def reinforcements_ready(game: BofaGame, state: State) -> list[str]:
-    side = state.phase_player
     tribe_of = game.tribe_of
+    turn, entered = state.turn, state.entered
     return [
-        cid for cid, r in game.reinforcement.items()
-        if r["side"] == side and r["turn"] <= state.turn and cid not in state.entered
-        and (cid not in tribe_of or tribe_of[cid] in state.variable_tribes)
+        cid for cid, due in game.reinforcements_of(state.phase_player)  # type: ignore[arg-type]
+        if due <= turn and cid not in entered and (cid not in tribe_of or tribe_of[cid] in state.variable_tribes)
     ]
 
 

@@ -61,9 +61,9 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
     options += [("return", c) for c in state.returning] if state.phase_player == "dark" else []
     if game.option("s7_dive_attacks") and state.phase_player == "free_peoples":
         options += [("dive", c) for c in game.counter_order if game.specs[c].is_eagle and c in state.pos]
-    options += [("move", g) for g in movement.movable_groups(game, state)
-                if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
-    outlook = StackingOutlook(game, state)
+    groups, over = movement.survey(game, state)
+    options += [("move", g) for g in groups if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
+    outlook = StackingOutlook(game, state, over=over)
     if end_phase_problem(game, state, outlook.over) is None:  # B-9, O-5: see legal_actions
         options.append(("end", None))
     while True:
