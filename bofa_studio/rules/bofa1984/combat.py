@@ -99,14 +99,21 @@ def attack_sources(game: BofaGame, state: State, target: int) -> list[int]:
 
 
 def attack_targets(game: BofaGame, state: State) -> list[int]:
+    return [t for t, _ in attack_options(game, state)]
+
+
+def attack_options(game: BofaGame, state: State) -> list[tuple[int, list[int]]]:
+    """Each enemy hex the phase player may attack (no skirmish in it, B-7), in order, with
+    the hexes its attackers may come from (:func:`attack_sources`)."""
     side = state.phase_player
-    enemy = other_side(side)
-    targets = []
-    for h in state.stacks:
-        if has_side(game, state, h, enemy) and not has_side(game, state, h, side) and not invisible(game, state, h):
-            if attack_sources(game, state, h):
-                targets.append(h)
-    return sorted(targets)
+    side_of = game.side_of
+    options = []
+    for h, stack in state.stacks.items():
+        if all(side_of[c] != side for c in stack) and not invisible(game, state, h):
+            sources = attack_sources(game, state, h)
+            if sources:
+                options.append((h, sources))
+    return sorted(options)
 
 
 def attack_modifiers(game: BofaGame, state: State, sources: set[int], target: int) -> list[str]:

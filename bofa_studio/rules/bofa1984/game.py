@@ -503,12 +503,12 @@ class BofaGame:
         hexes = self.cb.hexes
         for pile, toward in rocks.rock_options(self, state):
             out.append(A.RollRocks(hexes[pile], hexes[toward]))
-        for h in combat.open_skirmishes(self, state):
+        skirmishes = combat.open_skirmishes(self, state)
+        for h in skirmishes:
             out.append(A.Skirmish(hexes[h]))
             for n in combat.second_wave_hexes(self, state, h):
                 out.append(A.Skirmish(hexes[h], combat.wave_ready(self, state, n, state.phase_player)))
-        for t in combat.attack_targets(self, state):
-            sources = combat.attack_sources(self, state, t)
+        for t, sources in combat.attack_options(self, state):
             groups = []
             for s in sources:
                 ready = combat.ready(self, state, s, state.phase_player)
@@ -516,7 +516,7 @@ class BofaGame:
                 out.append(A.Attack(ready, hexes[t]))
             if len(groups) > 1:
                 out.append(A.Attack(tuple(c for g in groups for c in g), hexes[t]))
-        if not combat.open_skirmishes(self, state):
+        if not skirmishes:
             out.append(A.EndPhase())
         return out
 
