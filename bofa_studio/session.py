@@ -254,8 +254,8 @@ class Session:
         every autosave, one a player action, converted and encoded them again (25 ms of 30):
         they are encoded once per revision of the board and set into the rest."""
         if self._fixed_text is None or self._fixed_text[0] != self.board.revision:
-            fixed = {"scenario": self.scenario, "map": board_to_dict(self.board)}
-            self._fixed_text = (self.board.revision, {name: _encoded_at_depth_1(value) for name, value in fixed.items()})
+            self._fixed_text = (self.board.revision, {"scenario": _encoded_at_depth_1(self.scenario),
+                                                      "map": _map_text(self.board)})
         text = dumps_stable(self._record(_STAND_IN["scenario"], _STAND_IN["map"]))
         for name, encoded in self._fixed_text[1].items():
             # Two spaces, then the key: a top-level member only (an action's lines are deeper).
@@ -272,6 +272,26 @@ class Session:
 
 # What a save's scenario and map stand in for until their text, encoded once, is set in.
 _STAND_IN = {"scenario": "\x00scenario\x00", "map": "\x00map\x00"}
+
+
+# A board read from a file and not edited since holds what the file says (Board.origin), so
+# its save text is the same for every game on that file: the map's text is kept per file.
+_MAP_TEXTS: dict[object, str] = {}
+_MAP_TEXTS_LIMIT = 8
+
+
+def _map_text(board: Board) -> str:
+    unedited = board.origin is not None and board.origin[1] == board.revision
+    if not unedited:
+        return _encoded_at_depth_1(board_to_dict(board))
+    key = board.origin[0]  # type: ignore[index]
+    text = _MAP_TEXTS.get(key)
+    if text is None:
+        text = _encoded_at_depth_1(board_to_dict(board))
+        if len(_MAP_TEXTS) >= _MAP_TEXTS_LIMIT:
+            _MAP_TEXTS.pop(next(iter(_MAP_TEXTS)))  # the oldest
+        _MAP_TEXTS[key] = text
+    return text
 
 
 def _encoded_at_depth_1(value: Any) -> str:

@@ -311,3 +311,7 @@ def test_a_save_is_the_whole_game_written_stably_and_follows_an_edited_map(tmp_p
     saved = json.loads(session.save_text())
     assert saved["map"]["hexes"]["0101"]["terrain"] == "dale"
     assert json.loads(dumps_stable(session.to_dict())) == saved
+    # Another game on the same file saves the map the file holds, not the edited one.
+    other = Session(data, load_map(ROOT / "maps" / "bofa1984.json"), 3)
+    assert json.loads(other.save_text())["map"]["hexes"]["0101"]["terrain"] == "mountain"
+    assert other.save_text() == dumps_stable(other.to_dict())
