@@ -33,7 +33,10 @@ def test_morale_check_hexes_are_marked_with_their_chance(window_for):
 
 
 def test_an_eagle_shows_dive_targets_previews_the_flight_and_dives(qtbot, window_for):
-    c = standard(1, 824)  # a Free Peoples MOVE phase with an Eagle that may dive (S-7)
+    # A Free Peoples MOVE phase with an Eagle in 3211 that may dive on Dark counters on the
+    # mountains (S-7). Built directly (seeded random play first reached one after 824 actions).
+    c = controller_at({"3211": ["giant_eagle_2"], "2309": ["wolf_3"], "3003": ["gurash_goblin_scimitar_1"]},
+                      player="free_peoples", stage="move", turn=7)
     w = window_for(c)
     eagle = next(a.eagle for a in c.legal() if isinstance(a, A.Dive))
     c.select((eagle,))
