@@ -109,6 +109,9 @@ class Session:
         self._redo: list[_Step] = []
         # Who sits at each seat (names, computer levels): the play layer's, saved with the game.
         self.seat_records: list[dict[str, Any]] = []
+        # A loaded game's replay: (the revision it ended at, who took each logged action and the
+        # events it made). While the log is still that one, what it did need not be replayed.
+        self.replayed: tuple[int, list[tuple[str, list[Event]]]] | None = None
         # (the board's revision, the save text of the scenario and the map): see save_text.
         self._fixed_text: tuple[int, dict[str, str]] | None = None
 
@@ -328,6 +331,7 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
         raise DataFileError([FileProblem(file, "$.scenario", f"the game cannot start with this scenario "
                                                              f"({type(exc).__name__}: {exc})")]) from None
     game = session.game
+    replayed: list[tuple[str, list[Event]]] = []
     for i, item in enumerate(data["actions"]):
         where = f"$.actions[{i}]"
         try:
@@ -338,7 +342,8 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
             # A hand-edited field of the wrong type (a number where a hex label belongs).
             raise DataFileError([FileProblem(file, where, f"a field has the wrong type or shape ({exc})")]) from None
         try:
-            session.apply(action)
+            who = game.current_player(session.state)
+            replayed.append((who, session.apply(action)))
         except RuleError as exc:
             raise DataFileError([FileProblem(file, where, f"the rules refuse {item.get('type')}: {exc}")]) from None
         except Exception as exc:
@@ -350,6 +355,7 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
     # Undo after loading goes back one player action at a time, as in the game that was saved.
     session._undo = _whole_player_steps(session)
     session.seat_records = list(data.get("seats", []))
+    session.replayed = (session.revision, replayed)
     expected = data["digest"]
     digest = _saved_digest(game, session.state, data["version"])
     if digest != expected:
