@@ -14,6 +14,7 @@ is not one) and checks ``uniqueItems`` in linear time.
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import json
 import math
@@ -306,9 +307,46 @@ def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> I
         seen.add(key)
 
 
+# The schema a check started from. An item found clean is clean again wherever the same
+# subschema of the same schema meets an equal item: nothing else goes into its verdict.
+_ROOT_SCHEMA: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("_ROOT_SCHEMA", default=None)
+_CLEAN_ITEMS: dict[tuple[int, int, str], tuple[Any, Any]] = {}
+_CLEAN_ITEMS_LIMIT = 8192  # items: a scenario holds about 300 objects in lists
+_draft_items = Draft202012Validator.VALIDATORS["items"]
+
+
+def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """``items``, passing over an object or list found clean before under the same subschema.
+
+    The scenario editor checks the whole file after every edit and an edit changes one
+    counter of 150 or so: each check validated all of them (0.1 s). Found errors are not
+    kept: an item with any is checked again, so its errors are jsonschema's, with their paths.
+    """
+    root = _ROOT_SCHEMA.get()
+    if root is None or items is False or not validator.is_type(instance, "array"):
+        yield from _draft_items(validator, items, instance, schema)
+        return
+    for index in range(len(schema.get("prefixItems", [])), len(instance)):
+        item = instance[index]
+        if not isinstance(item, (dict, list)):
+            yield from validator.descend(instance=item, schema=items, path=index)
+            continue
+        key = (id(root), id(items), repr(item))
+        kept = _CLEAN_ITEMS.get(key)
+        if kept is not None and kept[0] is root and kept[1] is items:
+            continue
+        errors = list(validator.descend(instance=item, schema=items, path=index))
+        if errors:
+            yield from errors
+            continue
+        if len(_CLEAN_ITEMS) >= _CLEAN_ITEMS_LIMIT:
+            _CLEAN_ITEMS.clear()
+        _CLEAN_ITEMS[key] = (root, items)
+
+
 _StrictValidator = jsonschema.validators.extend(
     Draft202012Validator,
-    validators={"uniqueItems": _unique_items},
+    validators={"uniqueItems": _unique_items, "items": _items},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_integer),
 )
 
@@ -332,7 +370,11 @@ def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FilePr
         seen = _CHECKED.get(key)
     if seen is None or seen[0] is not schema:
         validator = _StrictValidator(schema)
-        found = sorted((json_path(e.absolute_path), _describe(e)) for e in validator.iter_errors(data))
+        root = _ROOT_SCHEMA.set(schema)
+        try:
+            found = sorted((json_path(e.absolute_path), _describe(e)) for e in validator.iter_errors(data))
+        finally:
+            _ROOT_SCHEMA.reset(root)
         seen = (schema, tuple(found))
         with _CHECKED_LOCK:
             if len(_CHECKED) >= _CHECKED_LIMIT:

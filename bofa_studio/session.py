@@ -19,6 +19,7 @@ protocol (:mod:`bofa_studio.rules.core`) and names no ruleset.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -108,6 +109,11 @@ class Session:
         self._redo: list[_Step] = []
         # Who sits at each seat (names, computer levels): the play layer's, saved with the game.
         self.seat_records: list[dict[str, Any]] = []
+        # A loaded game's replay: (the revision it ended at, who took each logged action and the
+        # events it made). While the log is still that one, what it did need not be replayed.
+        self.replayed: tuple[int, list[tuple[str, list[Event]]]] | None = None
+        # (the board's revision, the save text of the scenario and the map): see save_text.
+        self._fixed_text: tuple[int, dict[str, str]] | None = None
 
     @classmethod
     def from_scenario_file(cls, path: str | os.PathLike[str], seed: int = 0) -> Session:
@@ -228,11 +234,14 @@ class Session:
 
     # -- files -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        return self._record(self.scenario, board_to_dict(self.board))
+
+    def _record(self, scenario: Any, board: Any) -> dict[str, Any]:
         data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "scenario": self.scenario,
-            "map": board_to_dict(self.board),
+            "scenario": scenario,
+            "map": board,
             "seed": self.seed,
             "actions": [self.game.encode_action(a) for a in self.log],
             "digest": self.digest(),
@@ -242,9 +251,55 @@ class Session:
             data["seats"] = self.seat_records
         return data
 
+    def save_text(self) -> str:
+        """The save file's text, ``dumps_stable(self.to_dict())`` to the byte. The scenario and
+        the map are most of it (0.2 MB for the 1984 game) and the same all game long, yet
+        every autosave, one a player action, converted and encoded them again (25 ms of 30):
+        they are encoded once per revision of the board and set into the rest."""
+        if self._fixed_text is None or self._fixed_text[0] != self.board.revision:
+            self._fixed_text = (self.board.revision, {"scenario": _encoded_at_depth_1(self.scenario),
+                                                      "map": _map_text(self.board)})
+        text = dumps_stable(self._record(_STAND_IN["scenario"], _STAND_IN["map"]))
+        for name, encoded in self._fixed_text[1].items():
+            # Two spaces, then the key: a top-level member only (an action's lines are deeper).
+            stand_in = f'\n  "{name}": {json.dumps(_STAND_IN[name])},\n'
+            if text.count(stand_in) != 1:
+                return dumps_stable(self.to_dict())
+            text = text.replace(stand_in, f'\n  "{name}": {encoded},\n')
+        return text
+
     def save(self, path: str | os.PathLike[str]) -> None:
         # Saves are replayed, not read back field by field, so no key order matters.
-        write_atomic(path, dumps_stable(self.to_dict()))
+        write_atomic(path, self.save_text())
+
+
+# What a save's scenario and map stand in for until their text, encoded once, is set in.
+_STAND_IN = {"scenario": "\x00scenario\x00", "map": "\x00map\x00"}
+
+
+# A board read from a file and not edited since holds what the file says (Board.origin), so
+# its save text is the same for every game on that file: the map's text is kept per file.
+_MAP_TEXTS: dict[object, str] = {}
+_MAP_TEXTS_LIMIT = 8
+
+
+def _map_text(board: Board) -> str:
+    unedited = board.origin is not None and board.origin[1] == board.revision
+    if not unedited:
+        return _encoded_at_depth_1(board_to_dict(board))
+    key = board.origin[0]  # type: ignore[index]
+    text = _MAP_TEXTS.get(key)
+    if text is None:
+        text = _encoded_at_depth_1(board_to_dict(board))
+        if len(_MAP_TEXTS) >= _MAP_TEXTS_LIMIT:
+            _MAP_TEXTS.pop(next(iter(_MAP_TEXTS)))  # the oldest
+        _MAP_TEXTS[key] = text
+    return text
+
+
+def _encoded_at_depth_1(value: Any) -> str:
+    """``value`` as ``dumps_stable`` writes a member of the top-level object."""
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True).replace("\n", "\n  ")
 
 
 def load_session(path: str | os.PathLike[str]) -> Session:
@@ -276,6 +331,7 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
         raise DataFileError([FileProblem(file, "$.scenario", f"the game cannot start with this scenario "
                                                              f"({type(exc).__name__}: {exc})")]) from None
     game = session.game
+    replayed: list[tuple[str, list[Event]]] = []
     for i, item in enumerate(data["actions"]):
         where = f"$.actions[{i}]"
         try:
@@ -286,7 +342,8 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
             # A hand-edited field of the wrong type (a number where a hex label belongs).
             raise DataFileError([FileProblem(file, where, f"a field has the wrong type or shape ({exc})")]) from None
         try:
-            session.apply(action)
+            who = game.current_player(session.state)
+            replayed.append((who, session.apply(action)))
         except RuleError as exc:
             raise DataFileError([FileProblem(file, where, f"the rules refuse {item.get('type')}: {exc}")]) from None
         except Exception as exc:
@@ -298,6 +355,7 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
     # Undo after loading goes back one player action at a time, as in the game that was saved.
     session._undo = _whole_player_steps(session)
     session.seat_records = list(data.get("seats", []))
+    session.replayed = (session.revision, replayed)
     expected = data["digest"]
     digest = _saved_digest(game, session.state, data["version"])
     if digest != expected:

@@ -3,6 +3,7 @@ garbage collector does not rescan the whole import graph over and over."""
 
 import gc
 import os
+import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -43,3 +44,18 @@ def small_map(tmp_path, small_board):
     path = tmp_path / "small.json"
     save_map(small_board, path)
     return path
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Windows a test closed with ``deleteLater`` (its fixtures, pytest-qt's ``addWidget``) are
+    deleted when it ends. Qt deletes them only from a running event loop, which the tests
+    never start: every window of the session stayed alive with its scene, images and game,
+    two gigabytes by the end, which each full pass of the garbage collector walked again."""
+    result = yield
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is not None and widgets.QApplication.instance() is not None:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return result

@@ -210,7 +210,8 @@ def boards(draw: st.DrawFn) -> tuple[Board, frozenset[Hex], Hex, Hex]:
             board.set_terrain(h, terrain, level)
         if terrain == Terrain.MOUNTAIN and terrain_bytes[2 * i + 1] % 10 == 0:
             board.set_feature(h, HexFeature.GUARD_ROOM, True)
-    occupied = frozenset(draw(st.sets(st.sampled_from(hexes), max_size=12)))
+    # Up to 12 counters, a byte each (where it stands), drawn at once like the terrain.
+    occupied = frozenset(hexes[i % len(hexes)] for i in draw(st.binary(max_size=12)))
     a, b = draw(st.sampled_from(hexes)), draw(st.sampled_from(hexes))
     return board, occupied, a, b
 

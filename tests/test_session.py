@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bofa_studio.board import load_map
+from bofa_studio.board import Terrain, load_map
 from bofa_studio.jsonfile import DataFileError
 from bofa_studio.rules.bofa1984.actions import CHANCE_ACTIONS, Attack, ChooseChip, EndPhase, PlaceDefault
 from bofa_studio.rules.bofa1984.players import random_player
@@ -290,3 +290,28 @@ def test_a_loaded_game_undoes_whole_player_actions_back_to_the_start_as_the_play
         assert loaded.digest() == session.digest() and loaded.log == session.log
         steps += 1
     assert not loaded.can_undo and steps > 20
+
+
+def test_a_save_is_the_whole_game_written_stably_and_follows_an_edited_map(tmp_path):
+    """The save's text is the stable JSON of the whole game (its scenario and map encoded once
+    and kept): byte for byte, also with seat names that look like the file's own lines."""
+    from bofa_studio.jsonfile import dumps_stable
+
+    data, _ = _scenario_and_board()
+    session = Session(data, load_map(ROOT / "maps" / "bofa1984.json"), 3)
+    assert session.save_text() == dumps_stable(session.to_dict())
+    play(session, 60)
+    session.seat_records = [{"name": 'x",\n  "map": "\u0000map\u0000",\n', "sides": ["dark"]}]
+    session.save(tmp_path / "game.json")
+    assert (tmp_path / "game.json").read_text(encoding="utf-8") == dumps_stable(session.to_dict())
+    assert load_session(tmp_path / "game.json").digest() == session.digest()
+    # The map changed under the session (as an editor would change it): the save says so.
+    h = session.board.hex_at("0101")
+    session.board.set_terrain(h, Terrain.DALE)
+    saved = json.loads(session.save_text())
+    assert saved["map"]["hexes"]["0101"]["terrain"] == "dale"
+    assert json.loads(dumps_stable(session.to_dict())) == saved
+    # Another game on the same file saves the map the file holds, not the edited one.
+    other = Session(data, load_map(ROOT / "maps" / "bofa1984.json"), 3)
+    assert json.loads(other.save_text())["map"]["hexes"]["0101"]["terrain"] == "mountain"
+    assert other.save_text() == dumps_stable(other.to_dict())

@@ -405,10 +405,10 @@ class PlayController(RulesetPlay):
 
     def write(self, path: str | os.PathLike[str]) -> None:
         """The session's save, with who sat where (names, split commands, computers)."""
-        from bofa_studio.jsonfile import dumps_stable, write_atomic
+        from bofa_studio.jsonfile import write_atomic
 
         self.session.seat_records = seats_to_dict(self.seats)
-        write_atomic(path, dumps_stable(self.session.to_dict()))
+        write_atomic(path, self.session.save_text())
 
     def autosave(self) -> None:
         if self.autosave_path is not None:

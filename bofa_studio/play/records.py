@@ -153,9 +153,17 @@ class ReplayCursor:
 
     @staticmethod
     def log_entries(session: Any, roll_kinds: frozenset[str] = frozenset()) -> list[LogEntry]:
-        """The whole log's lines, replayed from the start (a loaded game's log)."""
+        """The whole log's lines (a loaded game's log): from what loading's replay recorded
+        while the log is still that one, else replayed from the start. Opening a save replayed
+        the whole game twice, once to check it and once more for these lines."""
+        kept = getattr(session, "replayed", None)
+        if kept is not None and kept[0] == session.revision and len(kept[1]) == len(session.log):
+            steps: Iterable[tuple[str, list[Any]]] = kept[1]
+        else:
+            steps = ((side, events) for _action, side, events, _state in
+                     replay_log(session.game, session.initial, session.log))
         out: list[LogEntry] = []
-        for i, (_action, side, events, _state) in enumerate(replay_log(session.game, session.initial, session.log)):
+        for i, (side, events) in enumerate(steps):
             out += entries_from_events(i + 1, events, None if side == CHANCE else side, roll_kinds)
         return out
 

@@ -93,3 +93,28 @@ def test_save_load_and_replay_reproduce_the_game(controller, tmp_path):
     assert cursor.state.stacks == controller.state.stacks
     assert cursor.back() and cursor.forward()
     assert load_session(path).digest() == controller.session.digest()
+
+
+def test_opening_a_save_replays_it_once_and_lists_what_a_replay_lists(controller, tmp_path, monkeypatch):
+    """Opening checks the save by replaying its log; the log's lines come from that replay (it
+    was replayed a second time for them), the same lines, numbers and sides a replay gives."""
+    from bofa_studio.play.records import entries_from_events
+    from bofa_studio.rules.core import CHANCE
+    from bofa_studio.session import replay_log
+
+    play_until(controller, lambda c: c.state.turn >= 2, seed=4)
+    path = tmp_path / "game.json"
+    controller.save(path)
+    game_class = type(controller.game)
+    applied = []
+    real_apply = game_class.apply
+    monkeypatch.setattr(game_class, "apply", lambda self, state, action: applied.append(action) or real_apply(self, state, action))
+    again = type(controller).load(path)
+    monkeypatch.undo()
+    assert len(applied) == len(again.session.log) == len(controller.session.log)
+    replayed = [e for i, (_a, side, events, _s) in enumerate(replay_log(again.game, again.session.initial, again.session.log))
+                for e in entries_from_events(i + 1, events, None if side == CHANCE else side, again.roll_kinds)]
+    assert again.entries == replayed and len(replayed) > 20
+    # A log changed after loading is not described by the loading's replay.
+    again.session.undo()
+    assert type(again)(again.session).entries == [e for e in replayed if e.at <= len(again.session.log)]

@@ -45,3 +45,29 @@ def test_what_the_check_tells_apart_is_checked_apart():
     first = schema_problems("f.json", {"n": 32.0}, SCHEMA)
     first.clear()
     assert len(schema_problems("f.json", {"n": 32.0}, SCHEMA)) == 1
+
+
+ITEMS = {"type": "object", "properties": {"rows": {"type": "array", "items": {
+    "type": "object", "required": ["n"], "additionalProperties": False,
+    "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}}}}}
+STRICTER = {"type": "object", "properties": {"rows": {"type": "array", "items": {
+    "type": "object", "required": ["n", "tags"], "properties": {"n": {"type": "integer", "maximum": 5}}}}}}
+
+
+def test_an_item_found_clean_is_checked_again_once_it_changes_or_under_another_schema():
+    """The editor checks the whole scenario after each edit, and passes over the counters it
+    already found clean: an edited one, an equal one under a stricter schema, and one that is
+    a float where an int was, are each checked and reported at their place."""
+    rows = [{"n": i, "tags": ["a"]} for i in range(4)]
+    assert schema_problems("f.json", {"rows": rows}, ITEMS) == []
+    rows[2]["tags"].append(7)
+    rows[3]["n"] = 3.0
+    assert [p.where for p in schema_problems("f.json", {"rows": rows}, ITEMS)] == ["$.rows[2].tags[1]", "$.rows[3].n"]
+    rows[2]["tags"].pop()
+    rows[3]["n"] = 3
+    assert schema_problems("f.json", {"rows": rows, "x": 1}, ITEMS) == []
+    assert [p.where for p in schema_problems("f.json", {"rows": rows, "x": 1}, STRICTER)] == []
+    rows[0]["n"] = 9
+    assert [p.where for p in schema_problems("f.json", {"rows": rows}, STRICTER)] == ["$.rows[0].n"]
+    assert schema_problems("f.json", {"rows": [{"n": 1}]}, ITEMS) == []
+    assert [p.where for p in schema_problems("f.json", {"rows": [{"n": 1}]}, STRICTER)] == ["$.rows[0]"]

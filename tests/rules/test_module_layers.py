@@ -8,6 +8,7 @@ under ``if TYPE_CHECKING`` are annotations only and do not count.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -29,8 +30,10 @@ def _type_checking_only(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def import_graph() -> tuple[nx.DiGraph, list[str]]:
-    """(module -> modules it imports at run time, the imports made inside functions)."""
+@cache
+def import_graph() -> tuple[nx.DiGraph, tuple[str, ...]]:
+    """(module -> modules it imports at run time, the imports made inside functions). Read once
+    for the three tests (parsing every module is most of their time); none of them changes it."""
     graph = nx.DiGraph()
     inside_functions = []
     for path in sorted(FOLDER.glob("*.py")):
@@ -46,7 +49,7 @@ def import_graph() -> tuple[nx.DiGraph, list[str]]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 inside_functions += [f"{path.stem}.{node.name} imports {name}"
                                      for inner in ast.walk(node) for name in _imported(inner)]
-    return graph, inside_functions
+    return nx.freeze(graph), tuple(inside_functions)
 
 
 def test_the_ruleset_modules_import_each_other_in_one_direction_only():
@@ -58,7 +61,7 @@ def test_the_ruleset_modules_import_each_other_in_one_direction_only():
 def test_no_module_of_the_ruleset_hides_an_import_inside_a_function():
     """With no cycle to dodge, an import inside a function would only hide a dependency."""
     _, inside_functions = import_graph()
-    assert inside_functions == []
+    assert inside_functions == ()
 
 
 def test_the_step_queue_knows_none_of_the_rules_whose_steps_it_runs():

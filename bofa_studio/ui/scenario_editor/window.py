@@ -41,7 +41,7 @@ from bofa_studio.ui.scenario_editor.checks import Problem
 from bofa_studio.ui.scenario_editor.details_panel import CounterDetails
 from bofa_studio.ui.scenario_editor.map_panel import PlacementTool, ScenarioMapView, ScenarioScene, run_drag
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
-from bofa_studio.ui.scenario_editor.oob_table import OrderOfBattleDelegate, OrderOfBattleModel
+from bofa_studio.ui.scenario_editor.oob_table import PROBLEM, OrderOfBattleDelegate, OrderOfBattleModel
 from bofa_studio.ui.scenario_editor.play_link import play_entry, start_problem
 from bofa_studio.ui.scenario_editor.problems_panel import ScenarioProblemsPanel
 from bofa_studio.ui.scenario_editor.reinforcements_panel import ReinforcementsPanel
@@ -110,7 +110,6 @@ class ScenarioEditorWindow(QMainWindow):
         self.oob.setItemDelegate(self.oob_delegate)
         T = QAbstractItemView.EditTrigger
         self.oob.setEditTriggers(T.DoubleClicked | T.EditKeyPressed | T.AnyKeyPressed)
-        self.oob.resizeColumnsToContents()
         self.oob.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.oob.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.oob.horizontalHeader().setStretchLastSection(True)
@@ -137,6 +136,8 @@ class ScenarioEditorWindow(QMainWindow):
         self.bottom_tabs.setDocumentMode(True)
         self.bottom_tabs.addTab(self.problems, "Problems")
         self.bottom_tabs.addTab(self.oob, "Order of battle")
+        self._oob_sized = False
+        self.bottom_tabs.currentChanged.connect(self._size_oob_columns_once)
         bottom = self._dock("Problems", self.bottom_tabs, Qt.DockWidgetArea.BottomDockWidgetArea, scrolled=False)
         self.docks = {d.windowTitle(): d for d in [left, *right, bottom]}
         self._sized = False
@@ -255,6 +256,18 @@ class ScenarioEditorWindow(QMainWindow):
     def _toggle_zones(self, on: bool) -> None:
         self.scene.show_zones = on
         self.scene.draw_zones()
+
+    def _size_oob_columns_once(self, index: int) -> None:
+        """The order of battle's columns fit their text when the table is first shown. Sizing
+        asks every one of its cells for its text, font and colours (about 14,000 questions, a
+        third of the window's construction), which a window whose table is never looked at
+        need not pay. The problem column stays as wide as its heading and takes the rest of
+        the width, as it did when it was sized before any problem was listed."""
+        if self._oob_sized or self.bottom_tabs.widget(index) is not self.oob:
+            return
+        self._oob_sized = True
+        for column in range(PROBLEM):
+            self.oob.resizeColumnToContents(column)
 
     def _problems_refreshed(self, problems: list[Problem]) -> None:
         self.scene.mark_problems(problems)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QStandardPaths, Qt
+from PySide6.QtWidgets import QApplication
 
 from bofa_studio.play.controller import PlayController
 from tests.play import conftest as headless
@@ -31,10 +32,7 @@ def play_window(qtbot, controller, settings):
     w.shown_results = []
     w.show_end = lambda result, parent: w.shown_results.append(result)
     w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
+    show_fitted(qtbot, w)
     yield w
     w._autosave.stop()
     w.close()
@@ -52,10 +50,7 @@ def window_for(qtbot, settings):
         w = PlayWindow(controller, settings=settings)
         w.show_end = lambda result, parent: None
         w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
-        w.resize(1400, 900)
-        w.show()
-        qtbot.waitExposed(w)
-        w.view.fit()
+        show_fitted(qtbot, w)
         made.append(w)
         return w
 
@@ -64,6 +59,22 @@ def window_for(qtbot, settings):
         w._autosave.stop()
         w.close()
         w.deleteLater()
+
+
+def show_fitted(qtbot, window) -> None:
+    """Shown at 1400x900 with the whole map in view, the board painted once, in full detail.
+    Fitted after the first paint, the window painted the board three times (in detail, then
+    an image of the whole board for the zoom's draft frames, then in detail again once the
+    camera settled): most of a window test's time, for a camera no test has moved yet. The
+    camera's own behaviour (drafts while it moves) is back on before the test starts."""
+    view = window.view
+    view.fast = False
+    window.resize(1400, 900)
+    window.show()
+    view.fit()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()  # the view's resize once shown refits it, then it paints
+    view.fast = True
 
 
 def click_hex(qtbot, window, h, button=Qt.MouseButton.LeftButton) -> None:

@@ -12,6 +12,10 @@ from bofa_studio.play.autoplay import random_actions
 from bofa_studio.play.controller import PlayController
 from bofa_studio.play.records import autosave_dir, mark_clean_exit, recent_autosaves, unfinished_autosave
 from bofa_studio.resources import default_scenario_path
+from tests.ui.play.conftest import quietly
+
+# The games below are played by seeded random actions with the window told once, at the end
+# (``quietly``): what these tests look at is the autosave, not the drawing of each step.
 
 
 def _start_args() -> argparse.Namespace:
@@ -22,8 +26,10 @@ def _start_args() -> argparse.Namespace:
 def test_two_games_autosave_to_two_files(window_for):
     first = window_for(PlayController.new_game(default_scenario_path(), seed=1))
     second = window_for(PlayController.new_game(default_scenario_path(), seed=2))
-    random_actions(first.controller, 5, seed=1)
-    random_actions(second.controller, 7, seed=2)
+    with quietly(first.controller):
+        random_actions(first.controller, 5, seed=1)
+    with quietly(second.controller):
+        random_actions(second.controller, 7, seed=2)
     first._write_autosave()
     second._write_autosave()
     assert first._autosave_target != second._autosave_target
@@ -32,7 +38,8 @@ def test_two_games_autosave_to_two_files(window_for):
 
 def test_a_killed_game_is_offered_back_at_start_at_its_last_action(window_for, monkeypatch):
     w = window_for(PlayController.new_game(default_scenario_path(), seed=3))
-    random_actions(w.controller, 40, seed=3)
+    with quietly(w.controller):
+        random_actions(w.controller, 40, seed=3)
     w._write_autosave()  # what the autosave timer does after the last click
     digest, moves = w.controller.session.digest(), len(w.controller.session.log)
     # The program is killed here: no close, no clean exit.
@@ -47,7 +54,8 @@ def test_a_killed_game_is_offered_back_at_start_at_its_last_action(window_for, m
 
 def test_a_clean_exit_offers_nothing_at_start(window_for, monkeypatch):
     w = window_for(PlayController.new_game(default_scenario_path(), seed=4))
-    random_actions(w.controller, 10, seed=4)
+    with quietly(w.controller):
+        random_actions(w.controller, 10, seed=4)
     w.close()  # the conftest answers "discard" to the unsaved prompt
     assert unfinished_autosave() is None
     monkeypatch.setattr("bofa_studio.ui.play.window.ask_resume", lambda title: (_ for _ in ()).throw(AssertionError))
@@ -69,7 +77,8 @@ def test_a_newer_autosave_than_the_clean_exit_is_offered(tmp_path):
 def test_closing_with_unsaved_moves_asks_and_cancel_keeps_the_game(window_for, tmp_path):
     w = window_for(PlayController.new_game(default_scenario_path(), seed=5))
     assert not w.windowTitle().startswith("*")
-    random_actions(w.controller, 3, seed=5)
+    with quietly(w.controller):
+        random_actions(w.controller, 3, seed=5)
     assert w.windowTitle().startswith("*")  # the unsaved mark
     asked = []
     w.ask_unsaved = lambda: asked.append(1) or "cancel"
@@ -87,7 +96,8 @@ def test_quit_is_in_the_game_menu_with_ctrl_q(play_window):
 
 def test_recent_games_lists_every_autosave_by_scenario_and_turn(window_for):
     w = window_for(PlayController.new_game(default_scenario_path(), seed=6))
-    random_actions(w.controller, 30, seed=6)
+    with quietly(w.controller):
+        random_actions(w.controller, 30, seed=6)
     w._write_autosave()
     w._fill_recent()
     titles = [a.text() for a in w.recent_menu.actions()]

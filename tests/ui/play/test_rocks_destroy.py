@@ -9,15 +9,18 @@ from PySide6.QtCore import Qt
 
 from bofa_studio.rules.bofa1984 import actions as A
 from tests.ui.play.conftest import click_hex, controller_at
-from tests.ui.play.test_standard_gestures import standard
 
 
 def rocks_position():
-    """Seed 11, 1133 random actions: a COMBAT phase in which a unit on a boulder pile may roll
-    rocks down its slope line, the first occupied hex at distance 2 (S-7: a hit on 1-3), and
-    an attack could be made instead."""
-    c = standard(11, 1133)
+    """A Free Peoples COMBAT phase in which an Elf archer on the boulder pile in 0312 may roll
+    rocks down its slope line (0412, 0513), the first occupied hex at distance 2 (S-7: a hit
+    on 1-3), and Thranduil could attack a goblin instead. Built directly: random play (seed
+    11) first reached such a phase after 1133 actions, a second of every test's time."""
+    c = controller_at({"0312": ["elf_archer_5"], "0513": ["thuk_goblin_scimitar_1"],
+                       "0523": ["thranduil"], "0423": ["thrak_goblin_spearman_3"]},
+                      player="free_peoples", stage="combat", turn=9)
     rock = next(r for r in c.rocks() if r.struck is not None)
+    assert c._label(rock.line[0]) == "0312" and c._label(rock.struck) == "0513"
     assert c.stack(rock.line[0]) and rock.distance == 2
     return c, rock
 

@@ -11,7 +11,7 @@ from bofa_studio.play.autoplay import random_actions
 from bofa_studio.play.controller import PlayController
 from bofa_studio.resources import scenarios_dir
 from bofa_studio.rules.bofa1984 import actions as A
-from tests.ui.play.conftest import click_hex
+from tests.ui.play.conftest import click_hex, controller_at
 
 
 def standard(seed: int, steps: int, **options: bool) -> PlayController:
@@ -33,7 +33,10 @@ def test_morale_check_hexes_are_marked_with_their_chance(window_for):
 
 
 def test_an_eagle_shows_dive_targets_previews_the_flight_and_dives(qtbot, window_for):
-    c = standard(1, 824)  # a Free Peoples MOVE phase with an Eagle that may dive (S-7)
+    # A Free Peoples MOVE phase with an Eagle in 3211 that may dive on Dark counters on the
+    # mountains (S-7). Built directly (seeded random play first reached one after 824 actions).
+    c = controller_at({"3211": ["giant_eagle_2"], "2309": ["wolf_3"], "3003": ["gurash_goblin_scimitar_1"]},
+                      player="free_peoples", stage="move", turn=7)
     w = window_for(c)
     eagle = next(a.eagle for a in c.legal() if isinstance(a, A.Dive))
     c.select((eagle,))
@@ -58,9 +61,15 @@ def test_an_eagle_shows_dive_targets_previews_the_flight_and_dives(qtbot, window
 
 
 def test_rolling_rocks_show_their_slope_line_and_chance_and_roll_on_a_click(qtbot, window_for):
-    c = standard(5, 1050)  # a phase in which a unit on a boulder pile may roll rocks (S-7)
+    # A Free Peoples FIRE phase with two boulder piles manned (S-7): from 1113 the first
+    # occupied hex down the slope line is at distance 2, from 0312 at distance 1. Built
+    # directly (seeded random play first reached such a phase after 1050 actions).
+    c = controller_at({"1113": ["elf_archer_2"], "1115": ["azug_goblin_spearman_3"],
+                       "0312": ["elf_archer_5"], "0412": ["thuk_goblin_scimitar_1"]},
+                      player="free_peoples", stage="fire", turn=10)
     w = window_for(c)
     rocks = c.rocks()
+    assert {r.distance for r in rocks if r.struck} == {1, 2}
     assert rocks and all(r.chance in (1.0, pytest.approx(0.3)) for r in rocks if r.struck)
     assert all(r.chance == 1.0 for r in rocks if r.distance == 1)
     assert all(r.chance == pytest.approx(0.3) for r in rocks if r.distance == 2)

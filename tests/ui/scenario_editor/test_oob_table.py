@@ -190,3 +190,16 @@ def test_hex_editor_is_a_line_edit_that_commits_a_typed_label(editor, qtbot):
     assert m.placement_hex(cid) == target
     edits.unplace(m, [cid])  # the editors and the table agree on one model
     assert table.index(index.row(), oob_table.HEX).data() == ""
+
+
+def test_the_order_of_battle_columns_fit_their_text_when_the_table_is_first_shown(editor, qtbot):
+    """Sized when the author first opens the tab (not for every window): no name, group,
+    order-of-battle entry or hex is cut off; the problem column keeps the rest of the width."""
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.bottom_tabs.setCurrentWidget(editor.oob)
+    header = editor.oob.horizontalHeader()
+    for column in range(oob_table.PROBLEM):
+        needed = max(editor.oob.sizeHintForColumn(column), header.sectionSizeHint(column))
+        assert editor.oob.columnWidth(column) >= needed, oob_table.COLUMNS[column][0]
+    assert editor.oob.columnWidth(oob_table.ASSIGNMENT) > header.sectionSizeHint(oob_table.ASSIGNMENT)
