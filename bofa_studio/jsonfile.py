@@ -310,7 +310,7 @@ def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> I
 # The schema a check started from. An item found clean is clean again wherever the same
 # subschema of the same schema meets an equal item: nothing else goes into its verdict.
 _ROOT_SCHEMA: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("_ROOT_SCHEMA", default=None)
-_CLEAN_ITEMS: dict[tuple[int, int, str], tuple[Any, Any]] = {}
+_CLEAN_ITEMS: dict[tuple[int, int, bytes], tuple[Any, Any]] = {}
 _CLEAN_ITEMS_LIMIT = 8192  # items: a scenario holds about 300 objects in lists
 _draft_items = Draft202012Validator.VALIDATORS["items"]
 
@@ -331,7 +331,9 @@ def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[V
         if not isinstance(item, (dict, list)):
             yield from validator.descend(instance=item, schema=items, path=index)
             continue
-        key = (id(root), id(items), repr(item))
+        # The item's text by a 16-byte digest: a hostile file's huge items stay out of memory,
+        # and no two different items share a key in practice.
+        key = (id(root), id(items), hashlib.blake2b(repr(item).encode("utf-8", "surrogatepass"), digest_size=16).digest())
         kept = _CLEAN_ITEMS.get(key)
         if kept is not None and kept[0] is root and kept[1] is items:
             continue
