@@ -462,7 +462,8 @@ class BofaGame:
         hexes = self.cb.hexes
         ready = self.reinforcements_ready(state)
         held = reach.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
-        outlook = StackingOutlook(self, state, held)
+        groups, over = movement.survey(self, state)
+        outlook = StackingOutlook(self, state, held, over)
         entry_cache: dict[int, list[int]] = {}
         for cid in ready:
             key = id(self.reinforcement[cid])
@@ -474,7 +475,7 @@ class BofaGame:
         if state.phase_player == "dark":
             for cid in state.returning:  # O-5
                 out += [A.Place(cid, hexes[h]) for h in leaders.return_hexes(self, state, cid)]
-        for group in movement.movable_groups(self, state):
+        for group in groups:
             if len(group) > 1 and any(self.specs[c].is_beorn for c in group):
                 continue
             _, dests = movement.legal_moves(self, state, group, held, outlook)

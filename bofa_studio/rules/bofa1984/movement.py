@@ -126,29 +126,12 @@ def end_check(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
 
 def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
     """Each unmoved counter alone, and each hex's unmoved counters together (bottom first)."""
-    side = state.phase_player
-    side_of = game.side_of
-    moved = state.moved
-    groups: list[tuple[str, ...]] = []
-    for stack in state.stacks.values():
-        if len(stack) == 1:
-            c = stack[0]
-            if side_of[c] == side and c not in moved:
-                groups.append((c,))
-            continue
-        mine = [c for c in stack if side_of[c] == side and c not in moved]
-        if not mine:
-            continue
-        for c in mine:
-            groups.append((c,))
-        if len(mine) > 1:
-            groups.append(tuple(mine))
-    return groups
+    return survey(game, state)[0]
 
 
 def survey(game: BofaGame, state: State) -> tuple[list[tuple[str, ...]], dict[int, str]]:
-    """:func:`movable_groups` and ``overstacking.over_stacked`` for the phase player, in one
-    walk over the stacks (the random player asks both before every move)."""
+    """:func:`movable_groups`, and ``overstacking.over_stacked`` for the phase player, in one
+    walk over the stacks: a move listing and the random player need both."""
     side = state.phase_player
     side_of = game.side_of
     moved = state.moved
