@@ -298,8 +298,9 @@ def _map_text(board: Board) -> str:
 
 
 def _encoded_at_depth_1(value: Any) -> str:
-    """``value`` as ``dumps_stable`` writes a member of the top-level object."""
-    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True).replace("\n", "\n  ")
+    """``value`` as ``dumps_stable`` writes a member of the top-level object (its own text,
+    one indent deeper), so the two cannot drift apart."""
+    return dumps_stable(value).rstrip("\n").replace("\n", "\n  ")
 
 
 def load_session(path: str | os.PathLike[str]) -> Session:
