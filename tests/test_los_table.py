@@ -141,7 +141,7 @@ def test_the_walk_along_a_line_finds_every_hex_it_touches():
 
 
 def test_the_rules_number_hexes_as_the_table_does(board):
-    """fire.visible hands the table the compiled board's hex indexes, unconverted."""
+    """fire.targets_for hands the table the compiled board's hex indexes, unconverted."""
     from bofa_studio.rules.bofa1984.compiled import CompiledBoard
 
     index = los_index(board)

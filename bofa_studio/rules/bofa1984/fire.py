@@ -78,44 +78,43 @@ def open_targets(game: BofaGame, state: State) -> list[int]:
             if side_of[c] == side:
                 break
         else:
-            if not invisible(game, state, h):
-                out.append(h)
+            out.append(h)
+    bilbo = state.pos.get("bilbo")
+    if bilbo in out and invisible(game, state, bilbo):  # type: ignore[arg-type]
+        out.remove(bilbo)  # type: ignore[arg-type]
     return sorted(out)
 
 
-def visible(game: BofaGame, state: State, h: int, reach: int) -> frozenset[int]:
-    """S-8: hexes within ``reach`` the archer in ``h`` sees, any counter blocking.
-
-    From the board's line-of-sight table (bofa_studio.los), whose hex indexes are the
-    compiled board's (both number ``sorted(board.hexes())``). Cached per (hex, reach,
-    occupied hexes): a FIRE phase asks the same question many times."""
+def occupancy(state: State) -> int:
+    """The occupied hexes as a bit mask, the form the line-of-sight table reads (S-8)."""
     occupied = 0
     for i in state.stacks:
         occupied |= 1 << i
-    key = (h, reach, occupied)
-    cache = game._los_cache
-    hit = cache.get(key)
-    if hit is None:
-        from bofa_studio.los import los_table
-
-        hit = frozenset(los_table(game.board).visible(h, reach, occupied))
-        if len(cache) > 4096:
-            cache.clear()
-        cache[key] = hit
-    return hit
+    return occupied
 
 
-def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: list[int] | None = None) -> list[int]:
+def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: list[int] | None = None,
+                occupied: int | None = None) -> list[int]:
+    """The targets the archers of ``unit`` may shoot at: in range (B-8) and, in the Standard
+    Game, in sight with any counter blocking (S-8). The line of sight comes from the board's
+    table (bofa_studio.los), whose hex indexes are the compiled board's (both number
+    ``sorted(board.hexes())``); ``occupied`` may be passed in when many units share a state."""
     cb = game.cb
     h = state.pos[unit[0]]
     reach = max(bow(game, state, c) for c in unit)
     near = cb.disk(h, reach)
-    seen = visible(game, state, h, reach) if game.option("s8_fire") else None
+    table = None
+    if game.option("s8_fire"):
+        from bofa_studio.los import los_table
+
+        table = los_table(game.board)
+        if occupied is None:
+            occupied = occupancy(state)
     out = []
     for t in open_targets(game, state) if targets is None else targets:
         if t not in near or t == h:
             continue
-        if seen is not None and t not in seen:
+        if table is not None and not table.clear(h, t, occupied):  # type: ignore[arg-type]
             continue
         if unit_strength(game, state, unit, t) > 0:
             out.append(t)

@@ -164,7 +164,6 @@ class BofaGame:
             for mid, m in self.tables.modifiers.items()
         }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
-        self._los_cache: dict[tuple[int, int, int], frozenset[int]] = {}
         # (side, start, budget) -> where terrain alone lets a move reach (reach.reachable).
         self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
         self._reinforcements_by_side: dict[str, list[tuple[str, int]]] | None = None
@@ -527,8 +526,9 @@ class BofaGame:
         out += [A.RollRocks(hexes[p], hexes[t]) for p, t in rocks.rock_options(self, state)]
         by_target: dict[int, list[tuple[str, ...]]] = {}
         targets = fire.open_targets(self, state)
+        occupied = fire.occupancy(state)
         for unit in fire.firing_units(self, state):
-            for t in fire.targets_for(self, state, unit, targets):
+            for t in fire.targets_for(self, state, unit, targets, occupied):
                 by_target.setdefault(t, []).append(unit)
         for t in sorted(by_target):
             units = by_target[t]
