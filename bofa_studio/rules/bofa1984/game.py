@@ -273,28 +273,12 @@ class BofaGame:
                 self.reinforcement[cid] = wave
 
     def current_player(self, state: State) -> str:
-        stage = state.stage
-        if stage in (Stage.DRAW, Stage.ROLL, Stage.ENTRY_ROLL):
-            return CHANCE
-        if stage == Stage.OVER:
-            return TERMINAL
-        if stage == Stage.SETUP:
-            return state.setup_side  # type: ignore[return-value]
-        if stage == Stage.CHOOSE_FIRST:
-            return state.first_chooser  # type: ignore[return-value]
-        if stage == Stage.CHOOSE_SECOND:
-            return other_side(state.first_chooser)  # type: ignore[arg-type]
-        if stage == Stage.LOSS:
-            return state.pending_side  # type: ignore[return-value]
-        if stage == Stage.ESCAPE:
-            return self.side_of[state.escapes[0]]
-        if stage == Stage.REGROUP_PLACE:
-            return self.side_of[state.regroup_place]  # type: ignore[index]
-        if stage == Stage.EXTRA_ELVES:
-            return FREE_PEOPLES
-        if stage in (Stage.VARIABLE_TRIBES, Stage.GROUND_EAGLES):
-            return DARK
-        return state.phase_player  # type: ignore[return-value]
+        """Whose decision it is (or CHANCE, or TERMINAL), by the stage: search asks this after
+        every action, so it is one dict lookup, then the stage's own reading."""
+        who = _STAGE_PLAYER.get(state.stage)
+        if who is None:
+            return state.phase_player  # type: ignore[return-value]
+        return who(self, state)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -594,3 +578,26 @@ class BofaGame:
 
     def entry_problem(self, state: State, cid: str, h: int, entry: list[int] | None = None) -> RuleError | None:
         return placement.entry_problem(self, state, cid, h, entry)
+
+
+def _fixed(side: str) -> Any:
+    return lambda game, state: side
+
+
+# Who acts in each stage that is not simply the phase player's (B-2, B-3, B-7, S-3, S-7,
+# S-10, O-6, O-8); chance stages wait for a die or a draw.
+_STAGE_PLAYER: dict[Stage, Any] = {
+    Stage.DRAW: _fixed(CHANCE),
+    Stage.ROLL: _fixed(CHANCE),
+    Stage.ENTRY_ROLL: _fixed(CHANCE),
+    Stage.OVER: _fixed(TERMINAL),
+    Stage.SETUP: lambda game, state: state.setup_side,
+    Stage.CHOOSE_FIRST: lambda game, state: state.first_chooser,
+    Stage.CHOOSE_SECOND: lambda game, state: other_side(state.first_chooser),
+    Stage.LOSS: lambda game, state: state.pending_side,
+    Stage.ESCAPE: lambda game, state: game.side_of[state.escapes[0]],
+    Stage.REGROUP_PLACE: lambda game, state: game.side_of[state.regroup_place],
+    Stage.EXTRA_ELVES: _fixed(FREE_PEOPLES),
+    Stage.VARIABLE_TRIBES: _fixed(DARK),
+    Stage.GROUND_EAGLES: _fixed(DARK),
+}
