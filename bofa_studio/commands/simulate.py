@@ -212,7 +212,6 @@ def simulate(game: Any, games: int, seed: int, players: tuple[str, str], *, para
     if jobs > 1 and (source is not None or start_method == "fork"):
         from concurrent.futures import ProcessPoolExecutor
 
-        chunk = max(1, games // (jobs * 4))
         if start_method == "fork":
             # A forked worker inherits the game already built: no second load of the files.
             _WORKER.update(game=game, seed=seed, players=players, paranoid=paranoid)
@@ -221,7 +220,9 @@ def simulate(game: Any, games: int, seed: int, players: tuple[str, str], *, para
             pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(start_method),
                                        initializer=_worker_start, initargs=(source, seed, players, paranoid))
         with pool:
-            played = list(pool.map(_worker_play, range(games), chunksize=chunk))
+            # One game at a time: games differ in length by a factor of two or more, and a
+            # batch handed out last would keep one process busy while the others wait.
+            played = list(pool.map(_worker_play, range(games)))
         _WORKER.clear()
     else:
         played = [play_one(game, i, seed, players, paranoid) for i in range(games)]
