@@ -32,8 +32,6 @@ COMMAND_MODULES = [
     "bofa_studio.commands.screenshot",
 ]
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -76,12 +74,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-def fail(message: str, code: int = EXIT_USAGE) -> int:
-    """Print a one-line error for the user and return the exit code."""
-    print(f"bofa-studio: error: {message}", file=sys.stderr)
-    return code
 
 
 if __name__ == "__main__":

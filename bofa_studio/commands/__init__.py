@@ -7,6 +7,7 @@ and exits with its code.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from bofa_studio.jsonfile import DataFileError
@@ -14,7 +15,7 @@ from bofa_studio.jsonfile import DataFileError
 if TYPE_CHECKING:
     from bofa_studio.board import Board
 
-EXIT_PROBLEMS, EXIT_USAGE = 1, 2
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
 class CommandError(Exception):
@@ -24,6 +25,13 @@ class CommandError(Exception):
         self.lines = list(lines)
         self.code = code
         super().__init__("\n".join(lines))
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> int:
+    """Print a one-line error for the user and return the exit code (for a handler that
+    returns its code rather than raising :class:`CommandError`)."""
+    print(f"bofa-studio: error: {message}", file=sys.stderr)
+    return code
 
 
 def file_error(exc: DataFileError) -> CommandError:

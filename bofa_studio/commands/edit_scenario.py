@@ -13,7 +13,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.cli import EXIT_USAGE, fail
+    from bofa_studio.commands import EXIT_USAGE, fail
     from bofa_studio.jsonfile import DataFileError
     from bofa_studio.scenario.editing import open_scenario
 

@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.cli import fail
+    from bofa_studio.commands import fail
     from bofa_studio.los import line_of_sight, visible_from
 
     if (args.target is None) == (args.range is None):

@@ -59,8 +59,7 @@ def seat_computers(controller, wanted: list[tuple[str, str]]) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.cli import fail
-    from bofa_studio.commands import not_a_file
+    from bofa_studio.commands import fail, not_a_file
     from bofa_studio.jsonfile import DataFileError
 
     problem = None if args.file is None else not_a_file(args.file)

@@ -75,10 +75,6 @@ MODES: dict[str, Callable] = {
 MODE_OPTIONS = {"advance": "play", "seed": "play", "select": "play", "hover": "play"}
 
 
-class BadHexOption(ValueError):
-    """``--select`` or ``--hover`` names no hex of the map."""
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("screenshot", help="render a window of the app offscreen to a PNG")
     p.add_argument("--mode", required=True, choices=sorted(MODES), help="which window to show")
@@ -94,8 +90,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bofa_studio.cli import fail
-    from bofa_studio.commands import missing_folder, not_a_file
+    from bofa_studio.commands import fail, missing_folder, not_a_file
     from bofa_studio.jsonfile import DataFileError
 
     problem = (None if args.file is None else not_a_file(args.file)) or missing_folder(args.output)
@@ -103,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(problem)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from bofa_studio.ui.map.render import ensure_app, save_image
+    from bofa_studio.ui.play.shot import BadHexOption
 
     ensure_app()
     width, height = args.size

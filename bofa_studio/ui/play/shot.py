@@ -75,12 +75,14 @@ def shoot_play(path: str | None, width: int, height: int, advance: int | None = 
     return image
 
 
+class BadHexOption(ValueError):
+    """``--select`` or ``--hover`` names no hex of the map."""
+
+
 def hex_option(controller: Any, option: str, label: str | None) -> Any:
     """The hex a ``--select`` or ``--hover`` label names; an error that says which option."""
     if label is None:
         return None
-    from bofa_studio.commands.screenshot import BadHexOption
-
     try:
         return controller.game.board.hex_at(label)
     except ValueError as exc:
