@@ -241,3 +241,20 @@ def test_front_gate_costs_four_even_from_a_path():
     assert "0502" in dests(game, state, "thorin")
     gate = game.idx(board.hex_at("0502"))
     assert dict(game.ground_steps["free_peoples"][game.idx(board.hex_at(sw))])[gate] == 4
+
+
+def test_a_cached_reach_lists_its_hexes_in_order_and_each_caller_gets_its_own_list():
+    """The random player draws destinations from a reach's hexes in index order (and pops the
+    ones it tries): the order is remembered per cached reach, never shared as one list."""
+    from bofa_studio.rules.bofa1984.reach import reachable, sorted_hexes
+
+    board = plain_board(9, 3)
+    game = make_game(board)
+    state = position(game, {"0502": "elf_spearman_1", "0702": "wolf_1"}, player="free_peoples")
+    start = state.pos["elf_spearman_1"]
+    reach = reachable(game, state, ("elf_spearman_1",), start)  # the wolf is in the way: a cached search
+    first = sorted_hexes(game, reach)
+    assert first == sorted(reach) and len(first) > 5
+    first.pop()
+    assert sorted_hexes(game, reach) == sorted(reach)
+    assert sorted_hexes(game, {9: 1, 3: 2}) == [3, 9]  # a reach nobody cached is just sorted

@@ -21,6 +21,7 @@ from bofa_studio.rules.bofa1984.reach import (
     path_to,
     reachable,
     shift,
+    sorted_hexes,
 )
 from bofa_studio.rules.bofa1984.stacking import hex_problem, stacking_problem
 from bofa_studio.rules.core import RuleError
@@ -101,7 +102,7 @@ def legal_moves(game: BofaGame, state: State, movers: tuple[str, ...],
     start = state.pos[movers[0]]
     reach = reachable(game, state, movers, start, held)
     may_end = end_check(game, state, movers, start, outlook or StackingOutlook(game, state, held))
-    return reach, sorted(d for d in reach if d != start and may_end(d))
+    return reach, [d for d in sorted_hexes(game, reach) if d != start and may_end(d)]
 
 
 def end_check(game: BofaGame, state: State, movers: tuple[str, ...], start: int,

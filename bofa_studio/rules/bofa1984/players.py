@@ -96,7 +96,9 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
             start = state.pos[what[0]]
             prev = reach.reachable(game, state, what, start)
             may_end = movement.end_check(game, state, what, start, outlook)
-            hexes = sorted(d for d in prev if d != start)
+            hexes = reach.sorted_hexes(game, prev)
+            if start in prev:
+                hexes.remove(start)
             while hexes:
                 rng, j = uniform_index(rng, len(hexes))
                 d = hexes.pop(j)

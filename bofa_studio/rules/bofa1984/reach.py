@@ -163,6 +163,22 @@ def _search(ground: list[tuple[tuple[int, int], ...]], size: int, start: int, bu
     return prev
 
 
+def sorted_hexes(game: BofaGame, reach: Mapping[int, int]) -> list[int]:
+    """The hexes of a reach from :func:`reachable`, in index order (a new list each call).
+
+    A cached reach (read-only, shared by many calls) remembers its order: a random player
+    draws from it at every pick, and sorting sixty hexes costs more than the draw."""
+    if not isinstance(reach, MappingProxyType):
+        return sorted(reach)
+    memo = game._sorted_reach
+    hit = memo.get(id(reach))
+    if hit is None or hit[0] is not reach:  # the entry holds its reach, so an id is never reused
+        if len(memo) >= 4096:
+            memo.clear()
+        hit = memo[id(reach)] = (reach, sorted(reach))
+    return list(hit[1])
+
+
 def path_to(prev: Mapping[int, int], start: int, dest: int) -> list[int]:
     path = [dest]
     while path[-1] != start:
