@@ -258,3 +258,29 @@ def test_a_cached_reach_lists_its_hexes_in_order_and_each_caller_gets_its_own_li
     first.pop()
     assert sorted_hexes(game, reach) == sorted(reach)
     assert sorted_hexes(game, {9: 1, 3: 2}) == [3, 9]  # a reach nobody cached is just sorted
+
+
+def test_the_ways_out_of_an_over_stacked_hex_follow_what_stands_next_to_it():
+    """B-9 takes effect at the end of the movement phase, so a hex may be over the limits while
+    one of its counters can still step out. Where it can step is remembered from state to
+    state (most moves happen elsewhere); an enemy arriving next door must close that way."""
+    from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
+
+    board = plain_board(5, 1)
+    game = make_game(board)
+    crowded = {"0301": ["azug_goblin_scimitar_1", "azug_goblin_scimitar_2"]}  # two full-strength: over B-9
+    y = game.idx(board.hex_at("0301"))
+    west, east = game.idx(board.hex_at("0201")), game.idx(board.hex_at("0401"))
+
+    open_both = position(game, crowded)
+    assert StackingOutlook(game, open_both)._exits_blocked_by(y, None) is None  # two ways out
+
+    enemy_east = position(game, {**crowded, "0401": "elf_spearman_1"})
+    assert StackingOutlook(game, enemy_east)._exits_blocked_by(y, None) == {west}
+
+    enemy_west = position(game, {**crowded, "0201": "elf_spearman_1"})
+    assert StackingOutlook(game, enemy_west)._exits_blocked_by(y, None) == {east}
+
+    enemy_both = position(game, {**crowded, "0401": "elf_spearman_1", "0201": "elf_spearman_2"})
+    assert StackingOutlook(game, enemy_both)._exits_blocked_by(y, None) == frozenset()
+    assert StackingOutlook(game, open_both)._exits_blocked_by(y, east) == {west}

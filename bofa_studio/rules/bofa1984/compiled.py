@@ -55,6 +55,7 @@ class CompiledBoard:
                 row.append(Neighbour(self.index[m] if i is None else i,
                                      HexsideFeature.RIVER in fs, HexsideFeature.FRONT_GATE_WALL in fs))
             self.neighbours.append(tuple(sorted(row, key=lambda nb: nb.index)))
+        self.neighbour_indexes: list[tuple[int, ...]] = [tuple(nb.index for nb in row) for row in self.neighbours]
         # Adjacent pairs across which nothing moves, fights or shoots (B-6, B-7).
         self.adjacent_open: list[frozenset[int]] = [
             frozenset(nb.index for nb in self.neighbours[i] if not nb.wall) for i in range(n)

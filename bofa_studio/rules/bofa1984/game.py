@@ -169,6 +169,8 @@ class BofaGame:
         self._reinforcements_by_side: dict[str, list[tuple[str, int]]] | None = None
         # (side, start, budget, Beorn?, unmoved?, enemy-held hexes within reach) -> reach
         self._blocked_reach_cache: dict[tuple[str, int, int, bool, bool, frozenset[int]], Mapping[int, int]] = {}
+        # What StackingOutlook._ways_out found for an over-stacked hex and its surroundings.
+        self._ways_out_memo: dict[tuple[Any, ...], frozenset[int] | None] = {}
         # id(a cached reach) -> (that reach, its hexes in order), for reach.sorted_hexes.
         self._sorted_reach: dict[int, tuple[Mapping[int, int], list[int]]] = {}
         self._build_steps()

@@ -285,17 +285,44 @@ class StackingOutlook:
         key = (y, start)
         if key in self._blocked_exits:
             return self._blocked_exits[key]
+        ways = self._ways_out(y)
+        if ways is not None and start in ways:
+            ways = ways - {start}
+        blocked = self._blocked_exits[key] = None if ways is None or len(ways) > 1 else ways
+        return blocked
+
+    def _ways_out(self, y: int) -> frozenset[int] | None:
+        """The hexes next door that one group of ``y`` can step into leaving the rest of ``y``
+        within B-9 (of each group's first three, as :meth:`_next_fits` finds them), or None
+        when there are three or more (then no single move can take them all).
+
+        While a hex stays over the limits, most moves of the phase happen elsewhere, and the
+        answer depends only on ``y``, the hexes next to it, who in ``y`` has moved and the
+        steps of everyone there: it is remembered across states under exactly that key
+        (``BofaGame._ways_out_memo``)."""
         game, state = self.game, self.state
+        stacks, steps = state.stacks, state.steps
+        here = stacks.get(y, ())
+        around = tuple(stacks.get(n) for n in game.cb.neighbour_indexes[y])
+        moved = state.moved
+        key = (self.side, y, here, around, tuple(c in moved for c in here),
+               tuple(steps[c] for stack in (here, *around) if stack for c in stack))
+        memo = game._ways_out_memo
+        if key in memo:
+            return memo[key]
         residents = self._friends(y)
         ways: set[int] = set()
         for group, fits in self._resident_ways(y):
             rest = [c for c in residents if c not in group]
             if len(rest) < 2 or stacking_problem(game, state, rest) is None:
-                ways.update(d for d in fits if d != start)
-                if len(ways) > 1:
+                ways.update(fits)
+                if len(ways) > 2:
                     break
-        blocked = self._blocked_exits[key] = None if len(ways) > 1 else frozenset(ways)
-        return blocked
+        found = frozenset(ways) if len(ways) <= 2 else None
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = found
+        return found
 
     def _next_fits(self, group: tuple[str, ...], y: int) -> list[int]:
         """Up to three of :meth:`_next_exits` where ``group`` lies within B-9 in this state."""
