@@ -117,14 +117,25 @@ def dive_targets(game: BofaGame, state: State, eagle: str) -> list[int]:
     return sorted(h for h in state.stacks if game.cb.distance(start, h) <= budget and dive_victim(game, state, h))
 
 
-def dive_ends(game: BofaGame, state: State, eagle: str, target: int) -> list[int]:
+def flight_ends(game: BofaGame, state: State, eagle: str) -> tuple[list[int], list[int]]:
+    """Where a flight of ``eagle`` may end, whatever it dives on: (its start, if it may fly
+    back there; the hexes it may move to), the same for every target of one state."""
     start = state.pos[eagle]
-    spare = game.specs[eagle].movement[state.steps[eagle] - 1] - game.cb.distance(start, target)
     outlook = StackingOutlook(game, state)
     _, dests = legal_moves(game, state, (eagle,), outlook=outlook)
     # Flying back, the Eagle has moved: B-9 must still be able to take effect (it may be the
     # one counter free to leave an over-stacked hex).
     back = [start] if outlook.finishable((eagle,)) else []
+    return back, dests
+
+
+def dive_ends(game: BofaGame, state: State, eagle: str, target: int,
+              flight: tuple[list[int], list[int]] | None = None) -> list[int]:
+    """Where a dive on ``target`` may end: the whole flight fits the movement value (S-7).
+    ``flight``: :func:`flight_ends` of this state, when several targets are weighed."""
+    start = state.pos[eagle]
+    spare = game.specs[eagle].movement[state.steps[eagle] - 1] - game.cb.distance(start, target)
+    back, dests = flight or flight_ends(game, state, eagle)
     return back + [d for d in dests if game.cb.distance(target, d) <= spare]
 
 
@@ -132,8 +143,10 @@ def dive_actions(game: BofaGame, state: State) -> list[tuple[str, int, int]]:
     out = []
     for eagle in game.counter_order:
         if game.specs[eagle].is_eagle and eagle in state.pos:
-            for t in dive_targets(game, state, eagle):
-                out += [(eagle, t, d) for d in dive_ends(game, state, eagle, t)]
+            targets = dive_targets(game, state, eagle)
+            flight = flight_ends(game, state, eagle) if targets else None
+            for t in targets:
+                out += [(eagle, t, d) for d in dive_ends(game, state, eagle, t, flight)]
     return out
 
 

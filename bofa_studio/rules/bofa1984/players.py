@@ -79,7 +79,9 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                 rng, j = uniform_index(rng, len(hexes))
                 return A.Place(what, game.hex(hexes[j])), rng
         elif kind == "dive":
-            dives = [(t, d) for t in eagles.dive_targets(game, state, what) for d in eagles.dive_ends(game, state, what, t)]
+            targets = eagles.dive_targets(game, state, what)
+            flight = eagles.flight_ends(game, state, what) if targets else None
+            dives = [(t, d) for t in targets for d in eagles.dive_ends(game, state, what, t, flight)]
             if dives:
                 rng, j = uniform_index(rng, len(dives))
                 t, d = dives[j]
