@@ -140,6 +140,8 @@ class BofaGame:
         self.archer_side = {cid: s.side for cid, s in self.specs.items() if s.is_archer}
         self.archers_of: dict[str, tuple[str, ...]] = {
             side: tuple(cid for cid, s in self.archer_side.items() if s == side) for side in set(self.archer_side.values())}
+        # Giant Eagles in counter order: the candidates for an S-7 dive at every Free Peoples pick.
+        self.eagles: tuple[str, ...] = tuple(c for c in self.counter_order if self.specs[c].is_eagle)
         self.reinforcement: dict[str, dict[str, Any]] = {}
         # Reinforcements whose entry a die roll picks, when their option is chosen (S-5).
         self.rolled_reinforcements: dict[str, dict[str, Any]] = {}

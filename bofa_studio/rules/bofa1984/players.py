@@ -60,7 +60,7 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
     options: list[Any] = [("enter", c) for c in game.reinforcements_ready(state)]
     options += [("return", c) for c in state.returning] if state.phase_player == "dark" else []
     if game.option("s7_dive_attacks") and state.phase_player == "free_peoples":
-        options += [("dive", c) for c in game.counter_order if game.specs[c].is_eagle and c in state.pos]
+        options += [("dive", c) for c in game.eagles if c in state.pos]
     groups, over = movement.survey(game, state)
     options += [("move", g) for g in groups if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
     outlook = StackingOutlook(game, state, over=over)
