@@ -107,12 +107,23 @@ def attack_options(game: BofaGame, state: State) -> list[tuple[int, list[int]]]:
     the hexes its attackers may come from (:func:`attack_sources`)."""
     side = state.phase_player
     side_of = game.side_of
-    options = []
+    # Most enemy hexes have no friend next door: find the hexes holding friends first, and
+    # look for attackers only round an enemy hex that touches one.
+    enemy_only: list[int] = []
+    friendly: set[int] = set()
     for h, stack in state.stacks.items():
-        if all(side_of[c] != side for c in stack) and not invisible(game, state, h):
-            sources = attack_sources(game, state, h)
-            if sources:
-                options.append((h, sources))
+        if side_of[stack[0]] == side if len(stack) == 1 else any(side_of[c] == side for c in stack):
+            friendly.add(h)
+        else:
+            enemy_only.append(h)
+    adjacent_open = game.cb.adjacent_open
+    options = []
+    for h in enemy_only:
+        if adjacent_open[h].isdisjoint(friendly) or invisible(game, state, h):
+            continue
+        sources = attack_sources(game, state, h)
+        if sources:
+            options.append((h, sources))
     return sorted(options)
 
 

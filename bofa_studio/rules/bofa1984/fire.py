@@ -111,8 +111,8 @@ def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: li
         if occupied is None:
             occupied = occupancy(state)
     out = []
-    for t in open_targets(game, state) if targets is None else targets:
-        if t not in near or t == h:
+    for t in sorted(near.intersection(open_targets(game, state) if targets is None else targets)):
+        if t == h:
             continue
         if table is not None and not table.clear(h, t, occupied):  # type: ignore[arg-type]
             continue
