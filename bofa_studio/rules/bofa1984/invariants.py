@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bofa_studio.rules.bofa1984.counters import SIDES
 from bofa_studio.rules.bofa1984.hysteria import can_break
 from bofa_studio.rules.bofa1984.losses import hit_limit
-from bofa_studio.rules.bofa1984.overstacking import over_stacked
+from bofa_studio.rules.bofa1984.overstacking import over_stacked_by_side
 from bofa_studio.rules.bofa1984.state import Stage
 
 if TYPE_CHECKING:
@@ -19,7 +19,28 @@ if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.state import State
 
 
+_STEP_COUNTS = frozenset((0, 1, 2))
+
+
 def violations(game: BofaGame, state: State) -> list[str]:
+    out = _placement_violations(game, state) if _placement_suspect(game, state) else []
+    out += _other_violations(game, state)
+    return out
+
+
+def _placement_suspect(game: BofaGame, state: State) -> bool:
+    """Whether stacks and positions might disagree: a check made of whole-dict comparisons,
+    so the simulator can afford it at every phase's end; only a suspect state is walked
+    counter by counter to say what is wrong."""
+    stacks, pos = state.stacks, state.pos
+    if not stacks:
+        return bool(pos)
+    placed = {cid: h for h, stack in stacks.items() for cid in stack}
+    return (placed != pos or sum(map(len, stacks.values())) != len(pos) or not all(stacks.values())
+            or min(stacks) < 0 or max(stacks) >= len(game.cb))
+
+
+def _placement_violations(game: BofaGame, state: State) -> list[str]:
     out: list[str] = []
     n = len(game.cb)
     seen: dict[str, int] = {}
@@ -40,13 +61,21 @@ def violations(game: BofaGame, state: State) -> list[str]:
             out.append(f"{cid} has a position but lies in no stack")
         if not 0 <= h < n:
             out.append(f"{cid} is off the map")
-    for cid, steps in state.steps.items():
-        if steps not in (0, 1, 2):
-            out.append(f"{cid} has {steps} steps (hit counts are 0, 1 or 2 in the Basic Game)")
-        if steps == 0 and cid in state.pos:
-            out.append(f"{cid} is eliminated but still on the map")
-        if steps > 0 and cid in state.eliminated:
-            out.append(f"{cid} is listed as eliminated but has steps left")
+    return out
+
+
+def _other_violations(game: BofaGame, state: State) -> list[str]:
+    out: list[str] = []
+    steps_of = state.steps
+    if not _STEP_COUNTS.issuperset(steps_of.values()) or 0 in map(steps_of.get, state.pos) \
+            or any(steps_of.get(c, 0) > 0 for c in state.eliminated):
+        for cid, steps in steps_of.items():
+            if steps not in (0, 1, 2):
+                out.append(f"{cid} has {steps} steps (hit counts are 0, 1 or 2 in the Basic Game)")
+            if steps == 0 and cid in state.pos:
+                out.append(f"{cid} is eliminated but still on the map")
+            if steps > 0 and cid in state.eliminated:
+                out.append(f"{cid} is listed as eliminated but has steps left")
     if len(set(state.eliminated)) != len(state.eliminated):
         out.append("a counter was eliminated twice")
     for cid, n in state.hits.items():
@@ -75,8 +104,7 @@ def violations(game: BofaGame, state: State) -> list[str]:
     # that must move out of its hex is the one other moment a hex is over them.)
     moving = state.phase_kind == "move" and state.stage in (Stage.MOVE, Stage.ESCAPE, Stage.ROLL)
     if state.stage != Stage.REGROUP_PLACE:
-        for side in SIDES:
-            over = over_stacked(game, state, side)
+        for side, over in over_stacked_by_side(game, state, SIDES).items():
             allowed = 1 if moving and side == state.phase_player else 0
             if len(over) > allowed:
                 for h, problem in sorted(over.items()):

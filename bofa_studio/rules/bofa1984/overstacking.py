@@ -47,6 +47,20 @@ def over_stacked(game: BofaGame, state: State, side: str) -> dict[int, str]:
     return out
 
 
+def over_stacked_by_side(game: BofaGame, state: State, sides: tuple[str, ...]) -> dict[str, dict[int, str]]:
+    """:func:`over_stacked` for several sides, in one walk over the stacks."""
+    side_of = game.side_of
+    out: dict[str, dict[int, str]] = {side: {} for side in sides}
+    for h, stack in [(h, stack) for h, stack in state.stacks.items() if len(stack) > 1]:
+        for side in sides:
+            mine = [c for c in stack if side_of[c] == side]
+            if len(mine) > 1:
+                problem = stacking_problem(game, state, mine)
+                if problem:
+                    out[side][h] = problem
+    return out
+
+
 def refusal(problem: str) -> RuleError:
     """The RuleError for a destination problem: an S-6/S-7 hex rule names itself ("S-6: ..."),
     as does S-7's "Giant Eagles cannot end their movement stacked on a friendly counter",
