@@ -450,6 +450,8 @@ class LosTable:
         # origin -> (range built, rows sorted by distance: (target, distance, always, singles, pairs))
         self._rows: dict[int, tuple[int, list[_Row]]] = {}
         self._by_target: dict[int, dict[int, _Row]] = {}
+        # (origin, target) -> its row, for lines asked about one by one (``clear``).
+        self._lines: dict[tuple[int, int], _Row] = {}
         self._bits: dict[Hex, int] | None = None
 
     def mask(self, occupied: Iterable[int]) -> int:
@@ -492,14 +494,33 @@ class LosTable:
 
     def clear(self, origin: int, target: int, occupied: int) -> bool:
         """Whether the line ``origin`` -> ``target`` is clear (the same as ``line_of_sight``)."""
-        row = self._by_target.get(origin, {}).get(target)
+        row = self._by_target.get(origin, {}).get(target) or self._lines.get((origin, target))
         if row is None:
-            self.rows(origin, self._distance(origin, target))
-            row = self._by_target[origin].get(target)
-            if row is None:
-                raise ValueError(f"hex index {target} is not on the map or is the archer's own hex")
+            self.prepare_lines([(origin, target)])
+            row = self._lines[(origin, target)]
         _, _, always, singles, pairs = row
         return not (always or singles & occupied or any(p & occupied and m & occupied for p, m in pairs))
+
+    def prepare_lines(self, lines: Iterable[tuple[int, int]]) -> None:
+        """Build the rows of these (origin, target) lines that are not built yet, in one pass.
+
+        An archer asks about a handful of targets, not about every hex in range: a FIRE
+        phase of the Standard Game needs a few thousand lines a game, against tens of
+        thousands in the rows of every hex its archers stood in. The exact geometry works
+        on arrays, so the lines one listing needs are built together."""
+        by_target = self._by_target
+        todo = sorted({(o, t) for o, t in lines
+                       if (o, t) not in self._lines and t not in by_target.get(o, ())})
+        if not todo:
+            return
+        on_map = self.index.on_map
+        for o, t in todo:
+            if not (0 <= t < on_map and 0 <= o < on_map) or o == t:
+                raise ValueError(f"hex index {t} is not on the map or is the archer's own hex")
+        a = np.array([o for o, _ in todo], dtype=np.int64)
+        b = np.array([t for _, t in todo], dtype=np.int64)
+        for key, row in zip(todo, self._build_lines(a, b), strict=True):
+            self._lines[key] = row
 
     def _distance(self, a: int, b: int) -> int:
         dq = int(self.index.q[a] - self.index.q[b])
@@ -515,7 +536,14 @@ class LosTable:
         targets = targets[np.argsort(dist[targets], kind="stable")]
         if len(targets) == 0:
             return []
-        t, plus_static, minus_static = index.static_sides(np.full(len(targets), origin, dtype=np.int64), targets)
+        return self._build_lines(np.full(len(targets), origin, dtype=np.int64), targets)
+
+    def _build_lines(self, a: np.ndarray, b: np.ndarray) -> list[_Row]:
+        """The row of each line a[i] -> b[i] (on-map hexes, a[i] != b[i]); each line's row
+        depends on that line alone, whichever lines are built with it."""
+        index = self.index
+        on_map = index.on_map
+        t, plus_static, minus_static = index.static_sides(a, b)
         n_stretch = len(t.stretch_line)
         entered, plus, minus = [0] * n_stretch, [0] * n_stretch, [0] * n_stretch
         for stretch, h, side in zip(t.stretch.tolist(), t.hex.tolist(), t.side.tolist(), strict=True):
@@ -527,7 +555,7 @@ class LosTable:
                 plus[stretch] |= 1 << h
             else:
                 minus[stretch] |= 1 << h
-        n = len(targets)
+        n = len(a)
         always, singles = [False] * n, [0] * n
         pairs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         both = self.grazing == "both"
@@ -549,10 +577,9 @@ class LosTable:
                 singles[line] |= e
                 if p and m:
                     pairs[line].append((p, m))
-        d = dist[targets].tolist()
-        return [
-            (tg, d[i], always[i], singles[i], tuple(pairs[i])) for i, tg in enumerate(targets.tolist())
-        ]
+        dq, dr = index.q[b] - index.q[a], index.r[b] - index.r[a]
+        d = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).tolist()
+        return [(tg, d[i], always[i], singles[i], tuple(pairs[i])) for i, tg in enumerate(b.tolist())]
 
 
 _TABLES: weakref.WeakKeyDictionary[Board, dict[str, LosTable]] = weakref.WeakKeyDictionary()

@@ -89,6 +89,27 @@ def test_table_agrees_with_exact_geometry_on_every_pair_of_the_1984_map(board, g
         assert only_by_pairs > 0
 
 
+@pytest.mark.parametrize("grazing", ["both", "either"])
+def test_lines_built_for_a_few_targets_are_the_rows_built_for_every_hex_in_range(board, grazing):
+    """A FIRE listing builds only the lines its archers ask about, several at once; each
+    must be the row the whole-range build gives, whatever it was built with."""
+    from bofa_studio.los import LosTable
+
+    index = los_index(board)
+    whole = LosTable(index, grazing)
+    by_lines = LosTable(index, grazing)
+    a, b = all_pairs(index, 6)
+    picked = np.random.default_rng(8).choice(len(a), 600, replace=False)
+    pairs = list(zip(a[picked].tolist(), b[picked].tolist(), strict=True))
+    by_lines.prepare_lines(pairs[:500])  # together
+    rows = {(o, row[0]): row for o in {o for o, _ in pairs} for row in whole.rows(o, 6)}
+    for o, t in pairs[500:]:  # one at a time, through the pair query
+        assert by_lines.clear(o, t, 0) == (not rows[o, t][2])
+    assert all(by_lines._lines[pair] == rows[pair] for pair in pairs)
+    with pytest.raises(ValueError):
+        by_lines.clear(pairs[0][0], pairs[0][0], 0)
+
+
 def test_a_pair_query_matches_line_of_sight(board):
     occupied = {board.hex_at(x) for x in ("1510", "1609", "1711", "0805")}
     a = board.hex_at("1408")

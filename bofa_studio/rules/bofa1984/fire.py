@@ -93,6 +93,22 @@ def occupancy(state: State) -> int:
     return occupied
 
 
+def units_targets(game: BofaGame, state: State, units: list[tuple[str, ...]], targets: list[int]) -> list[list[int]]:
+    """:func:`targets_for` of each unit, with the lines of sight they need built together."""
+    occupied = None
+    if game.option("s8_fire"):
+        from bofa_studio.los import los_table
+
+        occupied = occupancy(state)
+        lines = []
+        for unit in units:
+            h = state.pos[unit[0]]
+            near = game.cb.disk(h, max(bow(game, state, c) for c in unit))
+            lines += [(h, t) for t in near.intersection(targets) if t != h]
+        los_table(game.board).prepare_lines(lines)
+    return [targets_for(game, state, unit, targets, occupied) for unit in units]
+
+
 def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: list[int] | None = None,
                 occupied: int | None = None) -> list[int]:
     """The targets the archers of ``unit`` may shoot at: in range (B-8) and, in the Standard

@@ -515,17 +515,17 @@ class BofaGame:
         out: list[Any] = [A.CastSpell(s, hexes[t]) for s, t in spells.spell_options(self, state)]
         out += [A.RollRocks(hexes[p], hexes[t]) for p, t in rocks.rock_options(self, state)]
         by_target: dict[int, list[tuple[str, ...]]] = {}
-        targets = fire.open_targets(self, state)
-        occupied = fire.occupancy(state)
-        for unit in fire.firing_units(self, state):
-            for t in fire.targets_for(self, state, unit, targets, occupied):
+        units = fire.firing_units(self, state)
+        for unit, unit_targets in zip(units, fire.units_targets(self, state, units, fire.open_targets(self, state)),
+                                      strict=True):
+            for t in unit_targets:
                 by_target.setdefault(t, []).append(unit)
         for t in sorted(by_target):
-            units = by_target[t]
-            for u in units:
+            shooters = by_target[t]
+            for u in shooters:
                 out.append(A.Fire(u, hexes[t]))
-            if len(units) > 1:
-                out.append(A.Fire(tuple(c for u in units for c in u), hexes[t]))
+            if len(shooters) > 1:
+                out.append(A.Fire(tuple(c for u in shooters for c in u), hexes[t]))
         return out
 
     # -- apply ---------------------------------------------------------------------
