@@ -384,3 +384,27 @@ def test_s5_option_rolls_the_second_waves_edge():
     game = reinforcement_game(board)
     state = position(game, {}, turn=4)
     assert state.stage == "move"
+
+
+@pytest.mark.parametrize("crowded", [
+    {},
+    {"0303": ["azug_goblin_spearman_1", "azug_goblin_spearman_2"]},
+    {"0303": ["azug_goblin_spearman_1", "azug_goblin_spearman_2"],
+     "0603": ["azug_goblin_spearman_3", "azug_goblin_spearman_4"]},
+])
+def test_b5_entries_listed_are_the_hexes_the_rules_accept_with_a_hex_over_the_limits(crowded):
+    """B-5 places reinforcements "naturally observing the rules for several counters in the same
+    hex", and B-9 takes effect at the end of the movement phase: with one hex over the limits a
+    reinforcement may still enter (someone can still put it right); with two, nothing may be
+    placed until one is put right. The listing asks empty hexes a quick question: it must agree
+    with the rules' full answer for every hex."""
+    board = entry_board()
+    game = reinforcement_game(board)
+    state = position(game, {"0801": "elf_spearman_1", **crowded}, turn=4)
+    listed = {board.label(a.hex) for a in game.legal_actions(state) if isinstance(a, Place) and a.counter == "gurash"}
+    accepted = {board.label(h) for h in board.hexes() if game.entry_problem(state, "gurash", game.idx(h)) is None}
+    assert listed == accepted
+    assert bool(listed) == (len(crowded) < 2)
+    if len(crowded) == 2:
+        with pytest.raises(RuleError, match="put one right before over-stacking another"):
+            game.apply(state, Place("gurash", board.hex_at("0101")))

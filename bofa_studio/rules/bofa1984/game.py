@@ -458,9 +458,8 @@ class BofaGame:
             key = id(self.reinforcement[cid])
             if key not in entry_cache:
                 entry_cache[key] = self.entry_hexes(state, cid)
-            for h in entry_cache[key]:
-                if placement.entry_problem(self, state, cid, h, entry_cache[key], outlook) is None:
-                    out.append(A.Place(cid, hexes[h]))
+            out += [A.Place(cid, hexes[h])
+                    for h in placement.allowed_entries(self, state, cid, entry_cache[key], outlook)]
         if state.phase_player == "dark":
             for cid in state.returning:  # O-5
                 out += [A.Place(cid, hexes[h]) for h in leaders.return_hexes(self, state, cid)]

@@ -211,6 +211,32 @@ class StackingOutlook:
 
         return quick_look
 
+    def empty_entry_check(self, cid: str) -> Callable[[int], bool]:
+        """Whether reinforcement ``cid`` may be placed in a hex with nobody in it, as
+        :meth:`problem` answers for a placement (B-5: it may still move this phase), with what
+        does not depend on the hex worked out once: an entry edge has dozens of hexes."""
+        others = list(self.over)
+        if not others:
+            return _always
+        if len(others) > 1:
+            return _never
+        alone = [cid]
+
+        def full_look(d: int) -> bool:
+            return self._blame((cid,), None, d, False, alone) is None
+
+        blocked = self._exits_blocked_by(others[0], None)
+        if blocked is None:  # the over-stacked hex keeps a way out wherever the counter goes
+            return _always
+        if not blocked:
+            return full_look
+        (only_way,) = blocked
+
+        def quick_look(d: int) -> bool:
+            return d != only_way or full_look(d)
+
+        return quick_look
+
     def finishable(self, just_moved: tuple[str, ...] = (), closed: int | None = None) -> bool:
         """Whether the phase can still end within B-9 as things stand (once ``just_moved`` may
         move no more, as a Giant Eagle that dives and flies back): no hex over the limits, or

@@ -161,6 +161,17 @@ def entry_problem(game: BofaGame, state: State, cid: str, h: int, entry: list[in
     return refusal(problem) if problem else None
 
 
+def allowed_entries(game: BofaGame, state: State, cid: str, entry: list[int], outlook: StackingOutlook) -> list[int]:
+    """The hexes of ``entry`` (its :func:`entry_hexes`) where :func:`entry_problem` finds
+    nothing, in order: empty hexes are asked of the outlook's quick check, without words."""
+    if cid in game.tribe_of and game.tribe_of[cid] not in state.variable_tribes:
+        return []  # O-6
+    stacks = state.stacks
+    empty_ok = outlook.empty_entry_check(cid)
+    return [h for h in entry if (empty_ok(h) if h not in stacks else
+                                 entry_problem(game, state, cid, h, entry, outlook) is None)]
+
+
 def entry_text(game: BofaGame, cid: str) -> str:
     entry = game.reinforcement[cid]["entry"]
     if entry.get("circle"):

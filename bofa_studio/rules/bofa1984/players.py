@@ -88,7 +88,7 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                 return A.Dive(what, game.hex(t), game.hex(d)), rng
         elif kind == "enter":
             entry = game.entry_hexes(state, what)
-            hexes = [h for h in entry if placement.entry_problem(game, state, what, h, entry, outlook) is None]
+            hexes = placement.allowed_entries(game, state, what, entry, outlook)
             if hexes:
                 rng, j = uniform_index(rng, len(hexes))
                 return A.Place(what, game.hex(hexes[j])), rng
