@@ -110,8 +110,13 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     # with the enemy in place that they do not reach with nobody on the map.
     if held is None:
         side_of, controls = game.side_of, game.controls
-        near = frozenset(h for h in free.keys() & stacks.keys()
-                         if any(side_of[c] == enemy and c in controls for c in stacks[h]))
+        found = []
+        for h in free.keys() & stacks.keys():
+            for c in stacks[h]:
+                if side_of[c] == enemy and c in controls:
+                    found.append(h)
+                    break
+        near = frozenset(found)
     else:
         near = frozenset(h for h in held if h in free)
     if not near:
