@@ -173,6 +173,8 @@ class BofaGame:
         self._blocked_reach_cache: dict[tuple[str, int, int, bool, bool, frozenset[int]], Mapping[int, int]] = {}
         # What StackingOutlook._ways_out found for an over-stacked hex and its surroundings.
         self._ways_out_memo: dict[tuple[Any, ...], frozenset[int] | None] = {}
+        # movers -> (all Giant Eagles?, Beorn among them?), for reach.reachable.
+        self._mover_traits: dict[tuple[str, ...], tuple[bool, bool]] = {}
         # id(a cached reach) -> (that reach, its hexes in order), for reach.sorted_hexes.
         self._sorted_reach: dict[int, tuple[Mapping[int, int], list[int]]] = {}
         self._build_steps()

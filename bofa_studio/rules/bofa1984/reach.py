@@ -71,10 +71,13 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     enemy = other_side(side)
     budget = movement_allowance(game, state, movers)
     stacks = state.stacks
-    flying = all(specs[c].is_eagle for c in movers)
-    beorn = any(specs[c].is_beorn for c in movers)
+    traits = game._mover_traits.get(movers)
+    if traits is None:  # what the counters are does not change: asked once per group
+        traits = game._mover_traits[movers] = (all(specs[c].is_eagle for c in movers),
+                                               any(specs[c].is_beorn for c in movers))
+    flying, beorn = traits
     prev: dict[int, int] = {}
-    if not flying and any(specs[c].side == enemy for c in stacks.get(start, ())):
+    if not flying and has_side(game, state, start, enemy):
         # B-6: from an enemy's hex only into a free adjacent hex (Eagles, flying, ignore
         # enemy units altogether, B-10).
         steps = game.fly_steps[start] if flying else game.ground_steps[side][start]
