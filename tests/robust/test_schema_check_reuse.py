@@ -34,6 +34,37 @@ def test_a_file_edited_between_two_opens_is_checked_again(tmp_path):
     assert load_scenario(scenario).data["turns"] == 12
 
 
+def test_a_scenario_read_again_is_a_copy_of_its_own(tmp_path):
+    """Reading the same bytes again hands out the data kept from the first read: each reader
+    changes its own copy (an editor, a game's options) and the next reader sees the file."""
+    path = ROOT / "scenarios" / "bofa1984-basic.json"
+    first = load_scenario(path)
+    first.data["turns"] = 99
+    first.data["order_of_battle"]["setup"].clear()
+    again = load_scenario(path)
+    assert again.data == json.loads(path.read_text(encoding="utf-8"))
+    assert again.data is not first.data and again.board is not first.board
+
+
+def test_a_scenario_is_checked_again_against_an_edited_map(tmp_path):
+    """A scenario found to fit its map is checked again once the map file changes (B-6's zones:
+    a set-up area the scenario names is gone)."""
+    map_data = json.loads((ROOT / "maps" / "bofa1984.json").read_text(encoding="utf-8"))
+    (tmp_path / "bofa1984.json").write_text(json.dumps(map_data), encoding="utf-8")
+    scenario = tmp_path / "basic.json"
+    data = json.loads((ROOT / "scenarios" / "bofa1984-basic.json").read_text(encoding="utf-8"))
+    data["map"] = "bofa1984.json"
+    scenario.write_text(json.dumps(data), encoding="utf-8")
+    zone = data["order_of_battle"]["setup"][0]["zone"]
+    assert load_scenario(scenario).board.area(zone)
+    assert load_scenario(scenario).board.area(zone)  # the second read: kept, and the same answer
+    del map_data["areas"][zone]
+    (tmp_path / "bofa1984.json").write_text(json.dumps(map_data), encoding="utf-8")
+    with pytest.raises(DataFileError) as refused:
+        load_scenario(scenario)
+    assert any(f"'{zone}'" in p.message for p in refused.value.problems)
+
+
 def test_what_the_check_tells_apart_is_checked_apart():
     assert schema_problems("f.json", {"n": 32, "xs": [1]}, SCHEMA) == []
     assert [p.where for p in schema_problems("f.json", {"n": 32.0, "xs": [1]}, SCHEMA)] == ["$.n"]
