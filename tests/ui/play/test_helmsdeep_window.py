@@ -58,7 +58,10 @@ def window(play_window):
     return play_window
 
 
-def test_helms_deep_from_setup_to_the_victory_screen(qtbot, window):
+# Fast, the window draws the first position of each phase of the random rest of the battle
+# and the end; slow, it also redraws after every one of its 420 actions, as the test always did.
+@pytest.mark.parametrize("redraw", ["each_new_phase", pytest.param("every_step", marks=pytest.mark.slow)])
+def test_helms_deep_from_setup_to_the_victory_screen(qtbot, window, redraw):
     c = window.controller
     assert "(VII)" in window.banner.text()
     names = [window.tray.item(i).text() for i in range(window.tray.count())]
@@ -103,9 +106,12 @@ def test_helms_deep_from_setup_to_the_victory_screen(qtbot, window):
     for _ in range(100_000):
         if c.decider() is None:
             break
-        watchers, c.listeners = c.listeners, []
-        rng = random_step(c, rng)
-        c.listeners = watchers + c.listeners
+        if redraw == "every_step":
+            rng = random_step(c, rng)
+        else:
+            watchers, c.listeners = c.listeners, []
+            rng = random_step(c, rng)
+            c.listeners = watchers + c.listeners
         if c.state.phase not in drawn:
             drawn.add(c.state.phase)
             c._changed()
