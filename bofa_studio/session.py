@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bofa_studio.board import Board, board_from_dict, board_to_dict
+from bofa_studio.board import Board, board_from_saved_dict, board_to_dict
 from bofa_studio.jsonfile import (
     DataFileError,
     FileProblem,
@@ -318,7 +318,7 @@ def session_from_dict(data: dict[str, Any], file: str = "<save>") -> Session:
     if problems:
         raise DataFileError(problems)
     try:
-        board = board_from_dict(data["map"], file)
+        board = board_from_saved_dict(data["map"], file)
     except DataFileError as exc:
         raise DataFileError([FileProblem(file, "$.map" + p.where[1:], p.message) for p in exc.problems]) from None
     problems = scenario_map_problems(data["scenario"], board, file, "$.scenario")

@@ -9,6 +9,7 @@ docs/scenario-format.md.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import threading
@@ -85,6 +86,18 @@ def resolve_map(data: dict[str, Any], path: str) -> str:
     return str((Path(path).resolve().parent / ref).resolve())
 
 
+def _on_map_key(data: dict[str, Any], board: Board) -> tuple[bytes, object] | None:
+    """What a check of ``data`` against ``board`` is kept under: the scenario's content and
+    the map content the board holds while unedited (Board.origin); None for an edited board."""
+    if board.origin is None or board.origin[1] != board.revision:
+        return None
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest(), board.origin[0]
+
+
 def scenario_map_problems(data: dict[str, Any], board: Board, file: str, where: str = "$") -> list[FileProblem]:
     """The ruleset's checks of what a (valid) scenario names on its map (zones, victory
     areas, placements...), as FileProblems; ``where`` prefixes the paths (``$.scenario``
@@ -95,10 +108,16 @@ def scenario_map_problems(data: dict[str, Any], board: Board, file: str, where: 
         return []  # scenario_from_dict has said so
     if checker is None:
         return []
-    try:
-        found = list(checker(data, board))
-    except Exception as exc:
-        return [FileProblem(file, where, f"the game cannot start with this scenario ({type(exc).__name__}: {exc})")]
+    key = _on_map_key(data, board)
+    with _CLEAN_LOCK:
+        found = _CHECKED_ON_MAP.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = tuple(checker(data, board))
+        except Exception as exc:
+            return [FileProblem(file, where, f"the game cannot start with this scenario ({type(exc).__name__}: {exc})")]
+        if key is not None:
+            _keep(_CHECKED_ON_MAP, key, found)
     problems = []
     for text in found:
         place, _, message = text.partition(": ")
@@ -122,10 +141,11 @@ def load_scenario_map(data: dict[str, Any], file: str) -> tuple[str, Board]:
 # Every new game, editor and check reads a scenario file, most often the same shipped bytes
 # again (a fifth of a new game's time went to parsing and checking them). A file found clean is
 # kept (pickled: each reader gets its own copy to change) under its name and the hash of its
-# bytes, so an edited file is read and checked afresh; so is a clean check of it against a map
-# read from the same bytes and not edited since (Board.origin). Failures are never kept.
+# bytes, so an edited file is read and checked afresh; failures are never kept. What the
+# ruleset finds of a scenario's content on a map's content (a board read from a map file or a
+# save and not edited since, Board.origin) is kept too: opening a save checks it again.
 _CLEAN: dict[tuple[str, bytes], bytes] = {}
-_CLEAN_ON_MAP: dict[tuple[tuple[str, bytes], object], None] = {}
+_CHECKED_ON_MAP: dict[tuple[bytes, object], tuple[str, ...]] = {}
 _CLEAN_LIMIT = 8
 _CLEAN_LOCK = threading.Lock()  # scenarios may also be read off the GUI thread
 
@@ -137,25 +157,25 @@ def _keep(kept: dict[Any, Any], key: Any, value: Any) -> None:
         kept[key] = value
 
 
-def _read_clean(file: str) -> tuple[dict[str, Any], tuple[str, bytes]]:
-    """A scenario file's data with no problems of its own, and the key it is kept under."""
+def _read_clean(file: str) -> dict[str, Any]:
+    """A scenario file's data with no problems of its own."""
     raw = read_json_bytes(file, SCENARIO_FORMAT)
     key = (file, hashlib.sha256(raw).digest())
     with _CLEAN_LOCK:
         kept = _CLEAN.get(key)
     if kept is not None:
-        return pickle.loads(kept), key
+        return pickle.loads(kept)
     data = json_of_format(raw, file, SCENARIO_FORMAT)
     problems = scenario_from_dict(data, file)
     if problems:
         raise DataFileError(problems)
     _keep(_CLEAN, key, pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
-    return data, key
+    return data
 
 
 def _read_with_map(file: str) -> tuple[dict[str, Any], str, Board]:
     """A scenario file's data with no problems of its own, and the map it names, loaded."""
-    data, _key = _read_clean(file)
+    data = _read_clean(file)
     map_path, board = load_scenario_map(data, file)
     return data, map_path, board
 
@@ -165,18 +185,10 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     schema and cross-references, then everything it names on its map. Raises DataFileError
     listing every problem found, so that play never starts on a file the rules cannot use."""
     file = str(path)
-    data, key = _read_clean(file)
-    map_path, board = load_scenario_map(data, file)
-    unedited = board.origin is not None and board.origin[1] == board.revision
-    on_map = (key, board.origin[0]) if unedited and board.origin is not None else None
-    with _CLEAN_LOCK:
-        checked = on_map is not None and on_map in _CLEAN_ON_MAP
-    if not checked:
-        problems = scenario_map_problems(data, board, file)
-        if problems:
-            raise DataFileError(problems)
-        if on_map is not None:
-            _keep(_CLEAN_ON_MAP, on_map, None)
+    data, map_path, board = _read_with_map(file)
+    problems = scenario_map_problems(data, board, file)
+    if problems:
+        raise DataFileError(problems)
     return Scenario(data, file, map_path, board)
 
 

@@ -65,6 +65,31 @@ def test_a_scenario_is_checked_again_against_an_edited_map(tmp_path):
     assert any(f"'{zone}'" in p.message for p in refused.value.problems)
 
 
+def test_a_save_opened_again_has_a_board_of_its_own_and_a_changed_map_is_checked_again(tmp_path):
+    """A save holds a copy of its map: the board read from it before is handed out again as a
+    board of its own (editing one leaves the next game's alone), and the same scenario in a
+    save whose map lacks a set-up area it names is refused, however often it fitted before."""
+    from bofa_studio.board import Terrain
+    from bofa_studio.session import Session, load_session
+
+    path = tmp_path / "game.json"
+    Session.from_scenario_file(ROOT / "scenarios" / "bofa1984-basic.json", 3).save(path)
+    first, second = load_session(path), load_session(path)
+    h = first.board.hex_at("0101")
+    first.board.set_terrain(h, Terrain.DALE)
+    assert second.board.hex_data(h).terrain != Terrain.DALE
+    assert load_session(path).board.hex_data(h).terrain == second.board.hex_data(h).terrain
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    zone = data["scenario"]["order_of_battle"]["setup"][0]["zone"]
+    del data["map"]["areas"][zone]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataFileError) as refused:
+        load_session(path)
+    assert any(p.where.startswith("$.scenario.") and f"the map has no area '{zone}'" in p.message
+               for p in refused.value.problems), refused.value.problems
+
+
 def test_what_the_check_tells_apart_is_checked_apart():
     assert schema_problems("f.json", {"n": 32, "xs": [1]}, SCHEMA) == []
     assert [p.where for p in schema_problems("f.json", {"n": 32.0, "xs": [1]}, SCHEMA)] == ["$.n"]
