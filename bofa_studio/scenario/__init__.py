@@ -140,11 +140,12 @@ def load_scenario_map(data: dict[str, Any], file: str) -> tuple[str, Board]:
 
 # Every new game, editor and check reads a scenario file, most often the same shipped bytes
 # again (a fifth of a new game's time went to parsing and checking them). A file found clean is
-# kept (pickled: each reader gets its own copy to change) under its name and the hash of its
-# bytes, so an edited file is read and checked afresh; failures are never kept. What the
+# kept (pickled: each reader gets its own copy to change) under the hash of its bytes (clean
+# bytes are clean under any name), so an edited file is read and checked afresh; failures are
+# never kept, so their problems always name their own file. What the
 # ruleset finds of a scenario's content on a map's content (a board read from a map file or a
 # save and not edited since, Board.origin) is kept too: opening a save checks it again.
-_CLEAN: dict[tuple[str, bytes], bytes] = {}
+_CLEAN: dict[bytes, bytes] = {}
 _CHECKED_ON_MAP: dict[tuple[bytes, object], tuple[str, ...]] = {}
 _CLEAN_LIMIT = 8
 _CLEAN_LOCK = threading.Lock()  # scenarios may also be read off the GUI thread
@@ -160,7 +161,7 @@ def _keep(kept: dict[Any, Any], key: Any, value: Any) -> None:
 def _read_clean(file: str) -> dict[str, Any]:
     """A scenario file's data with no problems of its own."""
     raw = read_json_bytes(file, SCENARIO_FORMAT)
-    key = (file, hashlib.sha256(raw).digest())
+    key = hashlib.sha256(raw).digest()
     with _CLEAN_LOCK:
         kept = _CLEAN.get(key)
     if kept is not None:

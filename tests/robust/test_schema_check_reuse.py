@@ -46,6 +46,20 @@ def test_a_scenario_read_again_is_a_copy_of_its_own(tmp_path):
     assert again.data is not first.data and again.board is not first.board
 
 
+def test_the_same_bytes_under_two_names_are_each_named_in_their_problems(tmp_path):
+    data = json.loads((ROOT / "scenarios" / "bofa1984-basic.json").read_text(encoding="utf-8"))
+    data["map"] = str(ROOT / "maps" / "bofa1984.json")
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(data), encoding="utf-8")
+        assert load_scenario(tmp_path / name).path == str(tmp_path / name)
+    data["turns"] = 0
+    for name in ("c.json", "d.json"):
+        (tmp_path / name).write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(DataFileError) as refused:
+            load_scenario(tmp_path / name)
+        assert [(p.file, p.where) for p in refused.value.problems] == [(str(tmp_path / name), "$.turns")]
+
+
 def test_a_scenario_is_checked_again_against_an_edited_map(tmp_path):
     """A scenario found to fit its map is checked again once the map file changes (B-6's zones:
     a set-up area the scenario names is gone)."""
