@@ -142,9 +142,9 @@ def load_scenario_map(data: dict[str, Any], file: str) -> tuple[str, Board]:
 # again (a fifth of a new game's time went to parsing and checking them). A file found clean is
 # kept (pickled: each reader gets its own copy to change) under the hash of its bytes (clean
 # bytes are clean under any name), so an edited file is read and checked afresh; failures are
-# never kept, so their problems always name their own file. What the
-# ruleset finds of a scenario's content on a map's content (a board read from a map file or a
-# save and not edited since, Board.origin) is kept too: opening a save checks it again.
+# never kept, so their problems always name their own file. What the ruleset finds of a
+# scenario's content on a map's content (a board read from a map file or a save and not edited
+# since, Board.origin) is kept too: opening a save checks it again.
 _CLEAN: dict[bytes, bytes] = {}
 _CHECKED_ON_MAP: dict[tuple[bytes, object], tuple[str, ...]] = {}
 _CLEAN_LIMIT = 8
