@@ -292,6 +292,26 @@ def test_a_loaded_game_undoes_whole_player_actions_back_to_the_start_as_the_play
     assert not loaded.can_undo and steps > 20
 
 
+def test_games_on_scenarios_that_differ_in_one_value_save_their_own_scenario():
+    """The scenario's text is kept per content: a game on a scenario one value apart (a number
+    where another game has the same number as a float, a turn more) saves its own."""
+    import copy
+
+    from bofa_studio.jsonfile import dumps_stable
+
+    data, board = _scenario_and_board()
+    variants = [copy.deepcopy(data) for _ in range(3)]
+    variants[1]["turns"] += 1
+    variants[2]["turns"] = float(variants[2]["turns"])
+    texts = []
+    for variant in variants:
+        session = Session(variant, board, 3)
+        assert session.save_text() == dumps_stable(session.to_dict())
+        texts.append(json.loads(session.save_text())["scenario"]["turns"])
+    assert texts == [data["turns"], data["turns"] + 1, float(data["turns"])]
+    assert isinstance(texts[2], float) and isinstance(texts[0], int)
+
+
 def test_a_save_is_the_whole_game_written_stably_and_follows_an_edited_map(tmp_path):
     """The save's text is the stable JSON of the whole game (its scenario and map encoded once
     and kept): byte for byte, also with seat names that look like the file's own lines."""

@@ -9,8 +9,10 @@ well and load -> save -> load is the identity.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +58,28 @@ def load_map(path: str | os.PathLike[str]) -> Board:
     raw = read_json_bytes(path, MAP_FORMAT)
     name, folder = str(path), Path(path).resolve().parent
     key = (name, folder, hashlib.sha256(raw).digest())
+    return _kept_or_built(key, lambda: board_from_dict(json_of_format(raw, name, MAP_FORMAT), name, folder))
+
+
+def board_from_saved_dict(data: dict[str, Any], file: str = "<map>", folder: Path | None = None) -> Board:
+    """``board_from_dict`` for a map held inside another file (a save's copy of its map): the
+    same content read before, from any file, is handed out again as a replica, and the board
+    knows it holds that content until edited (``Board.origin``), as a map file's board does."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return board_from_dict(data, file, folder)  # not JSON at all: let the checks say why
+    key = ("saved", folder, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
+    return _kept_or_built(key, lambda: board_from_dict(data, file, folder))
+
+
+def _kept_or_built(key: tuple[object, ...], build: Callable[[], Board]) -> Board:
+    """A replica of the board kept under ``key``, built (and kept) if there is none; a board
+    that fails to build raises and nothing is kept."""
     with _LOADED_LOCK:
         kept = _LOADED.get(key)
     if kept is None:
-        kept = board_from_dict(json_of_format(raw, name, MAP_FORMAT), name, folder)
+        kept = build()
         with _LOADED_LOCK:
             if len(_LOADED) >= _LOADED_LIMIT:
                 del _LOADED[next(iter(_LOADED))]  # the oldest
@@ -71,8 +91,10 @@ def load_map(path: str | os.PathLike[str]) -> Board:
 
 # The shipped map is read by every new game, scenario check and editor: a board read from the
 # same bytes, under the same name and folder (a background's path is relative to it), is handed
-# out again as a replica, a fifth of the time of building it. The kept board is never handed out.
-_LOADED: dict[tuple[str, Path, bytes], Board] = {}
+# out again as a replica, a fifth of the time of building it; so is a board of a save's map
+# (every save holds a copy of its map) read from the same content before. The kept board is
+# never handed out.
+_LOADED: dict[tuple[object, ...], Board] = {}
 _LOADED_LIMIT = 8
 _LOADED_LOCK = threading.Lock()  # maps may also be read off the GUI thread
 

@@ -8,13 +8,24 @@ docs/scenario-format.md.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import pickle
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bofa_studio.board.model import Board
-from bofa_studio.jsonfile import DataFileError, FileProblem, load_schema, read_json, schema_problems
+from bofa_studio.jsonfile import (
+    DataFileError,
+    FileProblem,
+    json_of_format,
+    load_schema,
+    read_json_bytes,
+    schema_problems,
+)
 from bofa_studio.rules.registry import UnknownRuleset, game_factory
 
 SCENARIO_FORMAT = "bofa-studio.scenario"
@@ -75,6 +86,18 @@ def resolve_map(data: dict[str, Any], path: str) -> str:
     return str((Path(path).resolve().parent / ref).resolve())
 
 
+def _on_map_key(data: dict[str, Any], board: Board) -> tuple[bytes, object] | None:
+    """What a check of ``data`` against ``board`` is kept under: the scenario's content and
+    the map content the board holds while unedited (Board.origin); None for an edited board."""
+    if board.origin is None or board.origin[1] != board.revision:
+        return None
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest(), board.origin[0]
+
+
 def scenario_map_problems(data: dict[str, Any], board: Board, file: str, where: str = "$") -> list[FileProblem]:
     """The ruleset's checks of what a (valid) scenario names on its map (zones, victory
     areas, placements...), as FileProblems; ``where`` prefixes the paths (``$.scenario``
@@ -85,10 +108,16 @@ def scenario_map_problems(data: dict[str, Any], board: Board, file: str, where: 
         return []  # scenario_from_dict has said so
     if checker is None:
         return []
-    try:
-        found = list(checker(data, board))
-    except Exception as exc:
-        return [FileProblem(file, where, f"the game cannot start with this scenario ({type(exc).__name__}: {exc})")]
+    key = _on_map_key(data, board)
+    with _CLEAN_LOCK:
+        found = _CHECKED_ON_MAP.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = tuple(checker(data, board))
+        except Exception as exc:
+            return [FileProblem(file, where, f"the game cannot start with this scenario ({type(exc).__name__}: {exc})")]
+        if key is not None:
+            _keep(_CHECKED_ON_MAP, key, found)
     problems = []
     for text in found:
         place, _, message = text.partition(": ")
@@ -109,12 +138,45 @@ def load_scenario_map(data: dict[str, Any], file: str) -> tuple[str, Board]:
     return map_path, load_map(map_path)
 
 
-def _read_with_map(file: str) -> tuple[dict[str, Any], str, Board]:
-    """A scenario file's data with no problems of its own, and the map it names, loaded."""
-    data = read_json(file, SCENARIO_FORMAT)
+# Every new game, editor and check reads a scenario file, most often the same shipped bytes
+# again (a fifth of a new game's time went to parsing and checking them). A file found clean is
+# kept (pickled: each reader gets its own copy to change) under the hash of its bytes (clean
+# bytes are clean under any name), so an edited file is read and checked afresh; failures are
+# never kept, so their problems always name their own file. What the ruleset finds of a
+# scenario's content on a map's content (a board read from a map file or a save and not edited
+# since, Board.origin) is kept too: opening a save checks it again.
+_CLEAN: dict[bytes, bytes] = {}
+_CHECKED_ON_MAP: dict[tuple[bytes, object], tuple[str, ...]] = {}
+_CLEAN_LIMIT = 8
+_CLEAN_LOCK = threading.Lock()  # scenarios may also be read off the GUI thread
+
+
+def _keep(kept: dict[Any, Any], key: Any, value: Any) -> None:
+    with _CLEAN_LOCK:
+        if len(kept) >= _CLEAN_LIMIT:
+            kept.pop(next(iter(kept)), None)  # the oldest
+        kept[key] = value
+
+
+def _read_clean(file: str) -> dict[str, Any]:
+    """A scenario file's data with no problems of its own."""
+    raw = read_json_bytes(file, SCENARIO_FORMAT)
+    key = hashlib.sha256(raw).digest()
+    with _CLEAN_LOCK:
+        kept = _CLEAN.get(key)
+    if kept is not None:
+        return pickle.loads(kept)
+    data = json_of_format(raw, file, SCENARIO_FORMAT)
     problems = scenario_from_dict(data, file)
     if problems:
         raise DataFileError(problems)
+    _keep(_CLEAN, key, pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+    return data
+
+
+def _read_with_map(file: str) -> tuple[dict[str, Any], str, Board]:
+    """A scenario file's data with no problems of its own, and the map it names, loaded."""
+    data = _read_clean(file)
     map_path, board = load_scenario_map(data, file)
     return data, map_path, board
 

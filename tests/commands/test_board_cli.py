@@ -114,10 +114,12 @@ def test_render_draws_the_river_and_the_front_gate_walls(small_map, tmp_path):
     """The picture must carry the rules' hexside features: blue river, red Front Gate walls."""
     from PySide6.QtGui import QImage
 
+    from tests.ui.pixels import colour_names
+
     out = tmp_path / "map.png"
     assert main(["render", str(small_map), "-o", str(out), "--width", "800"]) == 0
     image = QImage(str(out))
-    colors = {image.pixelColor(x, y).name() for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)}
+    colors = colour_names(image, step=2)
     assert "#2f6fd6" in colors  # river
     assert "#d0202a" in colors  # walls and stars
 

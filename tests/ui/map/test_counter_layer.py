@@ -5,6 +5,7 @@ from PySide6.QtCore import QPointF
 from bofa_studio.ui.map.counter_art import CounterFace
 from bofa_studio.ui.map.counter_layer import CounterLayer, CounterOnMap
 from bofa_studio.ui.map.scene import MapScene
+from tests.ui.pixels import pixels_apart
 
 
 def face(name: str) -> CounterFace:
@@ -112,15 +113,8 @@ def test_a_still_frame_of_cached_images_looks_like_the_vector_art(qtbot, small_b
     layer.cache_images = False
     layer.update()
     drawn = _grab(view)
-    differ = sum(1 for y in range(0, cached.height(), 2) for x in range(0, cached.width(), 2)
-                 if not _near(*(QColor_of(i, x, y) for i in (cached, drawn)), tolerance=48))
+    differ = pixels_apart(cached, drawn, tolerance=48, step=2)
     assert differ <= cached.width() * cached.height() / 4 * 0.003  # antialiased edges only
-
-
-def QColor_of(image, x, y):  # noqa: N802  (reads like the Qt type it returns)
-    from PySide6.QtGui import QColor
-
-    return QColor(image.pixel(x, y))
 
 
 def test_the_hovered_stack_lies_over_its_neighbours_corners(qtbot, small_board):

@@ -13,18 +13,12 @@ from bofa_studio.ui import style
 from bofa_studio.ui.map import tiles as tiles_module
 from tests.ui.conftest import hx, small_board
 from tests.ui.map.test_view import close, fresh_paint, grab, make_view, pixel_at_hex
+from tests.ui.pixels import channel_differences
 
 
 def worst_difference(a: QImage, b: QImage) -> int:
     """The largest difference of one colour channel between two images of the same size."""
-    assert a.size() == b.size()
-    worst = 0
-    for y in range(a.height()):
-        for x in range(a.width()):
-            pa, pb = a.pixel(x, y), b.pixel(x, y)
-            if pa != pb:
-                worst = max(worst, *(abs(((pa >> s) & 255) - ((pb >> s) & 255)) for s in (0, 8, 16)))
-    return worst
+    return int(channel_differences(a, b).max(initial=0))
 
 
 def pan(view, dx: int, dy: int = 0, steps: int = 1) -> None:

@@ -12,6 +12,7 @@ from bofa_studio.hexgrid import Hexside
 from bofa_studio.ui import style
 from bofa_studio.ui.map.view import MapView
 from tests.ui.conftest import hx, small_board
+from tests.ui.pixels import channel_differences, pixels_apart
 
 
 def make_view(qtbot, board, cached: bool = True) -> MapView:
@@ -73,15 +74,7 @@ def test_painting_a_hex_after_the_view_cached_it_shows(qtbot):
 
 def images_match(a: QImage, b: QImage) -> bool:
     """Equal up to the rounding of compositing a cached pixmap (a few levels per channel)."""
-    assert a.size() == b.size()
-    worst = 0
-    for y in range(0, a.height(), 2):
-        for x in range(0, a.width(), 2):
-            pa, pb = a.pixel(x, y), b.pixel(x, y)
-            if pa != pb:
-                ca, cb = QColor(pa), QColor(pb)
-                worst = max(worst, abs(ca.red() - cb.red()), abs(ca.green() - cb.green()), abs(ca.blue() - cb.blue()))
-    return worst <= 8
+    return int(channel_differences(a, b, step=2).max(initial=0)) <= 8
 
 
 def fresh_paint(qtbot, view: MapView) -> QImage:
@@ -166,8 +159,7 @@ def test_a_zoom_frame_looks_like_the_settled_frame(qtbot):
     moving = grab(view)
     view.settle()
     still = grab(view)
-    differ = sum(1 for y in range(0, still.height(), 2) for x in range(0, still.width(), 2)
-                 if not close(QColor(moving.pixel(x, y)), QColor(still.pixel(x, y)), 40))
+    differ = pixels_apart(moving, still, tolerance=40, step=2)
     assert differ <= still.width() * still.height() / 4 * 0.03
 
 

@@ -6,6 +6,7 @@ from bofa_studio.board.model import Board, HexFeature
 from bofa_studio.hexgrid import GridSpec
 from bofa_studio.ui.map.items import entry_group_colour, entry_group_initials, label_step
 from bofa_studio.ui.map.render import render_board
+from tests.ui.pixels import colour_names
 
 
 def test_labels_thin_out_instead_of_vanishing_when_zoomed_out(qapp):
@@ -32,7 +33,7 @@ def test_entry_groups_have_their_own_colour_and_initials(qapp):
     board.set_entry_group(board.hex_at("0101"), "south_west")
     board.set_entry_group(board.hex_at("0401"), "north_east")
     image = render_board(board, 800)
-    colours = {image.pixelColor(x, y).name() for x in range(image.width()) for y in range(0, image.height(), 2)}
+    colours = colour_names(image, step=1, row_step=2)
     assert entry_group_colour("south_west").name() in colours
     assert entry_group_colour("north_east").name() in colours
     assert board.has_feature(board.hex_at("0101"), HexFeature.ENTRY_TRIANGLE)
