@@ -211,8 +211,15 @@ def _strength(game: BofaGame, state: State, cid: str) -> int:
     return s if s > 0 else 0
 
 
+def threats(game: BofaGame, state: State, side: str) -> float:
+    """The evaluation's threats term for ``side`` (negative when it is the one threatened):
+    leaders alone next to the enemy, and the expected exchange of the next combats."""
+    value = _threats(game, state)
+    return value if side == FREE_PEOPLES else -value
+
+
 def _threats(game: BofaGame, state: State) -> float:
-    """Leaders alone next to the enemy, and the expected exchange of the next combats."""
+    """:func:`threats` for the Free Peoples."""
     dist = _distances(game)
     odds = dist.odds
     side_of = game.side_of
@@ -234,34 +241,53 @@ def _threats(game: BofaGame, state: State) -> float:
             here[3] = here[3] or c in controls
     w_fp, w_dark = _combat_weights(state)
     score = 0.0
-    for sign, mine_at, enemy_at, w_enemy, w_mine, side in (
-            (1.0, fp_at, dark_at, w_dark, w_fp, FREE_PEOPLES),
-            (-1.0, dark_at, fp_at, w_fp, w_dark, DARK)):
-        for h, (mine, mine_free, my_steps, unit) in mine_at.items():
-            foe = enemy_at.get(h)
-            if foe is not None:
-                # A skirmish (B-7): fought in the next combat phase of either side; counted
-                # once, from the Free Peoples' side.
-                if sign > 0:
-                    gain = _exchange(odds, mine_free, my_steps, foe[0], foe[2], h)
-                    loss = _exchange(odds, foe[1], foe[2], mine, my_steps, h)
-                    score += w_mine * gain - w_enemy * loss
-                continue
-            threat = threat_steps = 0
-            for n in adjacent[h]:
-                e = enemy_at.get(n)
-                if e is not None and n not in mine_at:  # a stack in a skirmish cannot attack
-                    threat += e[1]
-                    threat_steps += e[2]
-            if threat == 0:
-                continue
-            if not unit:
+    for h, (fs, f_free, fn, _) in fp_at.items():
+        foe = dark_at.get(h)
+        if foe is not None:
+            # A skirmish (B-7): fought in the next combat phase of either side.
+            score += w_fp * _exchange(odds, f_free, fn, foe[0], foe[2], h)
+            score -= w_dark * _exchange(odds, foe[1], foe[2], fs, fn, h)
+    for sign, mine_at, enemy_at, side in ((1.0, fp_at, dark_at, FREE_PEOPLES), (-1.0, dark_at, fp_at, DARK)):
+        for h, here in mine_at.items():
+            if not here[3] and h not in enemy_at and any(n in enemy_at for n in adjacent[h]):
                 lone = sum(1 for c in state.stacks[h] if c in dist.lone_leaders and side_of[c] == side)
                 score -= sign * LONE_LEADER_THREAT * lone
-            loss = _exchange(odds, threat, threat_steps, mine, my_steps, h)
-            if loss > 0.0:  # the enemy attacks only where it pays
-                score -= sign * w_enemy * loss
+    score += w_fp * _best_attacks(odds, adjacent, fp_at, dark_at)
+    score -= w_dark * _best_attacks(odds, adjacent, dark_at, fp_at)
     return score
+
+
+def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list[Any]],
+                  targets_at: dict[int, list[Any]]) -> float:
+    """What the attacking side can expect from its next combat phase: the best attack on any
+    enemy stack with every free stack beside it, then the best on another with the stacks
+    left, and so on (B-7: a counter attacks once a phase; attacks that do not pay are not made)."""
+    options: list[tuple[int, list[int]]] = []  # (target, the attacking stacks beside it)
+    for t in targets_at:
+        if t in attackers_at:
+            continue  # a skirmish: fought, not attacked (B-7)
+        beside = [n for n in adjacent[t] if n in attackers_at and n not in targets_at and attackers_at[n][1] > 0]
+        if beside:
+            options.append((t, beside))
+    used: set[int] = set()
+    total = 0.0
+    while options:
+        best, best_gain = -1, 0.0
+        for k, (t, beside) in enumerate(options):
+            strength = steps = 0
+            for n in beside:
+                if n not in used:
+                    strength += attackers_at[n][1]
+                    steps += attackers_at[n][2]
+            target = targets_at[t]
+            gain = _exchange(odds, strength, steps, target[0], target[2], t)
+            if gain > best_gain:
+                best, best_gain = k, gain
+        if best < 0:
+            break
+        total += best_gain
+        used.update(options.pop(best)[1])
+    return total
 
 
 def _exchange(odds: _Odds, attack: int, attack_steps: int, defence: int, defence_steps: int, target: int) -> float:
