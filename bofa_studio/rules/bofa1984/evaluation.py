@@ -52,8 +52,7 @@ LONE_LEADER_THREAT = 4.0
 # How much the next combat's expected exchange counts: for the side that plays the next
 # phase (about a third of the chips are COMBAT or F/C), and for the side after it.
 NEXT_COMBAT_WEIGHT = 0.4
-COMBAT_NOW_WEIGHT = 0.6
-PRIOR_ODDS_WEIGHT = 1.0  # how much the odds at a move's end count in its prior  # in a side's own COMBAT phase (what is not attacked now is lost)
+COMBAT_NOW_WEIGHT = 0.6  # in a side's own COMBAT phase (what is not attacked now is lost)
 LATER_COMBAT_WEIGHT = 0.2
 
 
@@ -324,23 +323,13 @@ def _combat_weights(state: State) -> tuple[float, float]:
 
 def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[float]:
     """A cheap score per action, higher for the more promising; the players look closely at the
-    best few. Decisions other than moves and placements are few and all worth a look.
-
-    A move scores the presence it gains near the victory locations, an unheld victory hex,
-    and the odds at its end (B-7): what the enemy beside it could expect by attacking it
-    there, and what it could expect from attacking the weakest enemy beside it, so that
-    the moves that set up an attack or step out of one are looked at too.
-    """
+    best few. Decisions other than moves and placements are few and all worth a look."""
     dist = _distances(game)
-    odds = dist.odds
     side_of = game.side_of
-    adjacent = game.cb.adjacent_open
     idx = game.cb.index
     pos = state.pos
     out: list[float] = []
     held: dict[int, str] | None = None
-    contact: dict[str, tuple[dict[int, int], set[int]]] | None = None
-    odds_at: dict[tuple[str, int, int, int], float] = {}
     for a in actions:
         if isinstance(a, A.Move):
             movers, to = a.counters, idx[a.to]
@@ -354,16 +343,13 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
             continue
         side = side_of[movers[0]]
         gain = 0.0
-        mine = 0
         for c in movers:
-            s = _strength(game, state, c)
-            mine += s
             if c not in dist.counting:
                 gain += 0.5
                 continue
             table = dist.near_sum[c]
             here = pos.get(c)
-            gain += s * (table[to] - (0.0 if here is None else table[here]))
+            gain += _strength(game, state, c) * (table[to] - (0.0 if here is None else table[here]))
         if to in dist.victory_hex:
             if held is None:
                 held = _held_hexes(game, state)
@@ -372,49 +358,7 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
         stack = state.stacks.get(to)
         if stack and any(side_of[c] != side for c in stack):
             gain += 3.0  # into an enemy hex: a skirmish (B-7), worth weighing
-        elif mine > 0 and PRIOR_ODDS_WEIGHT:
-            if contact is None:
-                contact = _contact(game, state)
-            enemy_side = DARK if side == FREE_PEOPLES else FREE_PEOPLES
-            if to in contact[enemy_side][1]:
-                key = (side, to, mine, len(movers))
-                odds_here = odds_at.get(key)
-                if odds_here is None:
-                    odds_here = odds_at[key] = _odds_at(odds, adjacent[to], to, mine, len(movers),
-                                                        contact[enemy_side][0])
-                gain += PRIOR_ODDS_WEIGHT * odds_here
         out.append(gain)
-    return out
-
-
-def _odds_at(odds: _Odds, around: Any, to: int, mine: int, steps: int, enemy: dict[int, int]) -> float:
-    """A move's odds at its end: its best attack on one enemy stack beside ``to``, less what all of
-    them could expect by attacking it there (stack steps guessed: two per enemy hex)."""
-    threat = 0
-    threat_steps = 0
-    best = 0.0
-    for n in around:
-        e = enemy.get(n, 0)
-        if e:
-            threat += e
-            threat_steps += 2
-            best = max(best, _exchange(odds, mine, steps, e, 2, n))
-    if not threat:
-        return 0.0
-    return best - max(0.0, _exchange(odds, threat, threat_steps, mine, steps, to))
-
-
-def _contact(game: BofaGame, state: State) -> dict[str, tuple[dict[int, int], set[int]]]:
-    """Per side: its strength per hex, and the hexes beside them (where a move meets it)."""
-    out: dict[str, tuple[dict[int, int], set[int]]] = {FREE_PEOPLES: ({}, set()), DARK: ({}, set())}
-    side_of = game.side_of
-    adjacent = game.cb.adjacent_open
-    for h, stack in state.stacks.items():
-        for c in stack:
-            at, beside = out[side_of[c]]
-            if h not in at:
-                beside.update(adjacent[h])
-            at[h] = at.get(h, 0) + _strength(game, state, c)
     return out
 
 
