@@ -14,11 +14,11 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   it is, so that one-ply players walk toward the places at stake;
 - threats: a leader with no combat counter under him next to the enemy (B-9: he is
   hit whenever his hex is);
-- the odds each stack offers the enemy's next combat phase and the odds it can take
-  against the enemy in its own (B-7): for every stack, the steps the adjacent enemy
-  would expect to take from it by attacking with all of them, less what they would
-  expect to lose, read off the Combat Table; weighted by how soon each side can fight.
-  So a move that walks into bad odds, or leaves a stack that the enemy outnumbers,
+- the combat outlook (B-7): what each side can expect from its next combat phase, as
+  a run of attacks (the best on any enemy stack with every free stack beside it, then
+  the best on another with the stacks left), each the steps it is expected to take less
+  those it is expected to lose, read off the Combat Table; weighted by how soon each
+  side fights (B-3: the players alternate phases). So a move that walks into bad odds, or leaves a stack that the enemy outnumbers,
   costs what the table says it will, and two stacks that together reach good odds
   are worth more than either alone (what a one-ply player cannot see);
 - a combat whose roll is made but whose hits are not yet taken counts the hits.
