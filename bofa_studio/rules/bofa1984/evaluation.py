@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
+from bofa_studio.rules.bofa1984.handlers import D10
 from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.victory import control
 
@@ -90,8 +91,6 @@ class _Odds:
     modifiers (Dale, guard rooms, Front Gate: the ones that depend on the target alone)."""
 
     def __init__(self, game: BofaGame) -> None:
-        from bofa_studio.rules.bofa1984.handlers import D10
-
         self._game = game
         self._faces = D10
         cb = game.cb
