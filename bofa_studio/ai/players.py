@@ -207,14 +207,21 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
                record: bool) -> tuple[Any, list[_PlannedStep]]:
     """Play ``plan`` on a copy of ``state``: each pool action the rules allow, in order, while
     ``side`` decides; chance from ``dice``. A piece that has acted is not tried again (the
-    ruleset's ``action_actor``). Returns the end position and, if asked, the steps."""
+    ruleset's ``action_actor``). Returns where the plan leaves the game and, if asked, the steps.
+
+    Where the plan hands the game over through a chance step (the end of a phase, then a blind
+    draw of the next chip), it stops before that step: the position is judged by what is known
+    when the phase ends, not by one imagined draw (the next phase's kind), which would reward
+    or punish every plan of the decision for the same luck.
+    """
     actor_of = getattr(game, "action_actor", None)
     acted: set[Any] = set()
     current = state.copy()
     steps: list[_PlannedStep] = []
     for i in plan:
-        while game.current_player(current) == CHANCE:
-            game.apply(current, sample_chance(game, current, dice))
+        handed_over, current = _through_chance(game, current, side, dice)
+        if handed_over is not None:
+            return handed_over, steps
         player = game.current_player(current)
         if player == TERMINAL or player != side:
             break
@@ -229,9 +236,21 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
         if record:
             steps.append(_PlannedStep(current, pool[i]))
         current = child
+    handed_over, current = _through_chance(game, current, side, dice)
+    return (current if handed_over is None else handed_over), steps
+
+
+def _through_chance(game: Any, current: Any, side: str, dice: Rng) -> tuple[Any | None, Any]:
+    """(The position before the chance if it hands the decision away from ``side``, else None;
+    the position after the chance steps at ``current``, drawn from ``dice``)."""
+    if game.current_player(current) != CHANCE:
+        return None, current
+    before = current.copy()
     while game.current_player(current) == CHANCE:
         game.apply(current, sample_chance(game, current, dice))
-    return current, steps
+    if game.current_player(current) != side:
+        return before, current
+    return None, current
 
 
 def _order_crossover(a: list[int], b: list[int], rng: Rng) -> list[int]:

@@ -13,8 +13,14 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
 - presence near the victory locations, strength discounted by how many moves away
   it is, so that one-ply players walk toward the places at stake;
 - threats: a leader with no combat counter under him next to the enemy (B-9: he is
-  hit whenever his hex is), and stacks next to much stronger enemy stacks (the odds
-  they invite);
+  hit whenever his hex is);
+- the combat outlook (B-7): what each side can expect from its next combat phase, as
+  a run of attacks (the best on any enemy stack with every free stack beside it, then
+  the best on another with the stacks left), each the steps it is expected to take less
+  those it is expected to lose, read off the Combat Table; weighted by how soon each
+  side fights (B-3: the players alternate phases). So a move that walks into bad odds, or leaves a stack that the enemy outnumbers,
+  costs what the table says it will, and two stacks that together reach good odds
+  are worth more than either alone (what a one-ply player cannot see);
 - a combat whose roll is made but whose hits are not yet taken counts the hits.
 
 Numbers are in combat strength points; a victory location is worth about a strong
@@ -30,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
+from bofa_studio.rules.bofa1984.handlers import D10
 from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.victory import control
 
@@ -43,7 +50,11 @@ PRESENCE_WEIGHT = 4.0
 PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
 LEADER_BONUS = 3.0
 LONE_LEADER_THREAT = 4.0
-EXPOSURE_WEIGHT = 0.35
+# How much the next combat's expected exchange counts: for the side that plays the next
+# phase (about a third of the chips are COMBAT or F/C), and for the side after it.
+NEXT_COMBAT_WEIGHT = 0.4
+COMBAT_NOW_WEIGHT = 0.6  # in a side's own COMBAT phase (what is not attacked now is lost)
+LATER_COMBAT_WEIGHT = 0.2
 
 
 class _Distances:
@@ -71,6 +82,36 @@ class _Distances:
         self.counting = frozenset(c for c, spec in game.specs.items() if spec.counts_for_victory)
         self.lone_leaders = frozenset(c for c, spec in game.specs.items() if spec.leader and not spec.controls_hex)
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
+        self.odds = _Odds(game)
+
+
+class _Odds:
+    """B-7's Combat Table as expectations: (defender's steps lost, attacker's steps lost) of an
+    attack at a strength difference, averaged over the die, with the target hex's terrain
+    modifiers (Dale, guard rooms, Front Gate: the ones that depend on the target alone)."""
+
+    def __init__(self, game: BofaGame) -> None:
+        self._game = game
+        self._faces = D10
+        cb = game.cb
+        ids = [("defender_in_dale", cb.dale), ("defender_in_guard_room", cb.guard_room),
+               ("defender_in_front_gate", cb.front_gate)]
+        active = [(game.tables.modifier(m).value, where) for m, where in ids
+                  if m in game.tables.modifiers and game.modifier_active(m, "attack")]
+        self.roll_modifier = [sum(v for v, where in active if where[h]) for h in range(len(cb))]
+        self._cache: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def expected(self, difference: int, modifier: int) -> tuple[float, float]:
+        difference = min(max(difference, -8), 16)  # the table's end columns
+        key = (difference, modifier)
+        out = self._cache.get(key)
+        if out is None:
+            table = self._game.tables
+            results = [table.combat(difference, face + modifier) for face in self._faces]
+            n = len(results)
+            out = (sum(r.defender_hits for r in results) / n, sum(r.attacker_hits for r in results) / n)
+            self._cache[key] = out
+        return out
 
 
 def _dijkstra(steps: list[tuple[tuple[int, int], ...]], sources: frozenset[int]) -> list[float]:
@@ -169,39 +210,112 @@ def _strength(game: BofaGame, state: State, cid: str) -> int:
     return s if s > 0 else 0
 
 
+def threats(game: BofaGame, state: State, side: str) -> float:
+    """The evaluation's threats term for ``side`` (negative when it is the one threatened):
+    leaders alone next to the enemy, and the expected exchange of the next combats."""
+    value = _threats(game, state)
+    return value if side == FREE_PEOPLES else -value
+
+
 def _threats(game: BofaGame, state: State) -> float:
-    """Leaders alone next to the enemy, and stacks next to enemies of twice their strength."""
+    """:func:`threats` for the Free Peoples."""
     dist = _distances(game)
+    odds = dist.odds
     side_of = game.side_of
     controls = game.controls
     adjacent = game.cb.adjacent_open
-    fp_at: dict[int, int] = {}
-    dark_at: dict[int, int] = {}
+    steps = state.steps
+    fought = state.fought  # B-7: one attack or skirmish each per phase
+    # Per hex and side: [strength, strength still free to attack, steps, holds a combat unit].
+    fp_at: dict[int, list[Any]] = {}
+    dark_at: dict[int, list[Any]] = {}
     for h, stack in state.stacks.items():
-        f = d = 0
         for c in stack:
-            if c in controls:
-                if side_of[c] == FREE_PEOPLES:
-                    f += _strength(game, state, c)
-                else:
-                    d += _strength(game, state, c)
-        fp_at[h] = f
-        dark_at[h] = d
+            here = (fp_at if side_of[c] == FREE_PEOPLES else dark_at).setdefault(h, [0, 0, 0, False])
+            s = _strength(game, state, c)
+            here[0] += s
+            if c not in fought:
+                here[1] += s
+            here[2] += steps[c]
+            here[3] = here[3] or c in controls
+    w_fp, w_dark = _combat_weights(state)
     score = 0.0
-    for h, stack in state.stacks.items():
-        for sign, mine, enemy_at in ((1.0, fp_at[h], dark_at), (-1.0, dark_at[h], fp_at)):
-            threat = 0
-            for n in adjacent[h]:
-                threat += enemy_at.get(n, 0)
-            if threat == 0:
-                continue
-            if mine == 0:
-                side = FREE_PEOPLES if sign > 0 else DARK
-                lone = sum(1 for c in stack if c in dist.lone_leaders and side_of[c] == side)
+    for h, (fs, f_free, fn, _) in fp_at.items():
+        foe = dark_at.get(h)
+        if foe is not None:
+            # A skirmish (B-7): fought in the next combat phase of either side.
+            score += w_fp * _exchange(odds, f_free, fn, foe[0], foe[2], h)
+            score -= w_dark * _exchange(odds, foe[1], foe[2], fs, fn, h)
+    for sign, mine_at, enemy_at, side in ((1.0, fp_at, dark_at, FREE_PEOPLES), (-1.0, dark_at, fp_at, DARK)):
+        for h, here in mine_at.items():
+            if not here[3] and h not in enemy_at and any(n in enemy_at for n in adjacent[h]):
+                lone = sum(1 for c in state.stacks[h] if c in dist.lone_leaders and side_of[c] == side)
                 score -= sign * LONE_LEADER_THREAT * lone
-            elif threat >= 2 * mine:
-                score -= sign * EXPOSURE_WEIGHT * mine * min(threat / mine - 1.0, 3.0)
+    score += w_fp * _best_attacks(odds, adjacent, fp_at, dark_at)
+    score -= w_dark * _best_attacks(odds, adjacent, dark_at, fp_at)
     return score
+
+
+def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list[Any]],
+                  targets_at: dict[int, list[Any]]) -> float:
+    """What the attacking side can expect from its next combat phase: the best attack on any
+    enemy stack with every free stack beside it, then the best on another with the stacks
+    left, and so on (B-7: a counter attacks once a phase; attacks that do not pay are not made)."""
+    options: list[tuple[int, list[int]]] = []  # (target, the attacking stacks beside it)
+    for t in targets_at:
+        if t in attackers_at:
+            continue  # a skirmish: fought, not attacked (B-7)
+        beside = [n for n in adjacent[t] if n in attackers_at and n not in targets_at and attackers_at[n][1] > 0]
+        if beside:
+            options.append((t, beside))
+    used: set[int] = set()
+    total = 0.0
+    while options:
+        best, best_gain = -1, 0.0
+        for k, (t, beside) in enumerate(options):
+            strength = steps = 0
+            for n in beside:
+                if n not in used:
+                    strength += attackers_at[n][1]
+                    steps += attackers_at[n][2]
+            target = targets_at[t]
+            gain = _exchange(odds, strength, steps, target[0], target[2], t)
+            if gain > best_gain:
+                best, best_gain = k, gain
+        if best < 0:
+            break
+        total += best_gain
+        used.update(options.pop(best)[1])
+    return total
+
+
+def _exchange(odds: _Odds, attack: int, attack_steps: int, defence: int, defence_steps: int, target: int) -> float:
+    """What an attack of ``attack`` strength on ``defence`` in ``target`` is expected to gain its
+    attacker, in strength points: a step is worth its side's strength per step."""
+    if attack <= 0 or defence_steps <= 0:
+        return 0.0
+    lost, suffered = odds.expected(attack - defence, odds.roll_modifier[target])
+    lost = min(lost, defence_steps)
+    return lost * defence / defence_steps - suffered * attack / max(attack_steps, 1)
+
+
+def _combat_weights(state: State) -> tuple[float, float]:
+    """(Free Peoples, Dark): how much each side's chance of a combat soon counts. B-3: the
+    players alternate phases, so the side that does not play now plays next; in its own
+    COMBAT phase a side fights now (with the counters that have not fought yet)."""
+    player = state.phase_player
+    if player not in (FREE_PEOPLES, DARK):
+        return LATER_COMBAT_WEIGHT, LATER_COMBAT_WEIGHT
+    kind = state.phase_kind
+    if kind == Stage.COMBAT:
+        first, weight = player, COMBAT_NOW_WEIGHT
+    elif kind is not None:
+        first, weight = (DARK if player == FREE_PEOPLES else FREE_PEOPLES), NEXT_COMBAT_WEIGHT
+    else:  # a chip to draw or choose: the phase player plays next
+        first, weight = player, NEXT_COMBAT_WEIGHT
+    if first == FREE_PEOPLES:
+        return weight, LATER_COMBAT_WEIGHT
+    return LATER_COMBAT_WEIGHT, weight
 
 
 # -- which actions deserve a look ------------------------------------------------------------

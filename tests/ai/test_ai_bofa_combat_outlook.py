@@ -1,0 +1,90 @@
+"""The evaluation's combat outlook (rules/bofa1984/evaluation.py, ``threats``): what the next
+combats are expected to cost or gain, read off the Combat Table (B-7), so the computer does not
+walk into bad odds and sees that two stacks together reach odds neither has alone."""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+from bofa_studio.ai import make_player
+from bofa_studio.ai.match import load_game
+from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984.evaluation import threats
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from bofa_helpers import position  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FP, DARK = "free_peoples", "dark"
+# Plain hexes around 2021, no river, no Dale (no terrain modifiers).
+GOBLINS_AROUND_2021 = {"2020": "azug_goblin_scimitar_1", "2022": "azug_goblin_scimitar_2",
+                       "2121": "azug_goblin_scimitar_3"}
+
+
+@cache
+def basic():
+    return load_game(str(ROOT / "scenarios" / "bofa1984-basic.json"))
+
+
+def at(where, **kw):
+    return position(basic(), where, **kw)
+
+
+def test_b7_a_stack_the_enemy_can_attack_at_good_odds_costs_its_side_more_when_the_enemy_fights_next():
+    # B-7: "The values of the attacking counters can be added together to obtain a higher
+    # difference". Three goblins (4 each) around an Elf (7): +5, where the Elf loses steps and
+    # the goblins none. B-3: "The players alternate in the sequence of phases", so at the end
+    # of the Free Peoples' MOVE phase the Dark play next.
+    where = {"2021": "elf_spearman_1", **GOBLINS_AROUND_2021}
+    dark_next = at(where, player=FP, stage="move")
+    dark_now = at(where, player=DARK, stage="move")
+    assert threats(basic(), dark_next, FP) < threats(basic(), dark_now, FP)
+    assert threats(basic(), dark_next, FP) < -0.5
+
+
+def test_b7_attackers_that_together_reach_good_odds_count_and_one_alone_at_bad_odds_does_not():
+    # B-7: "The values of the attacking counters can be added together to obtain a higher
+    # difference, or they can attack separately." A goblin under Azug (4 + 4) against one Elf (7)
+    # is -1, an attack that costs the Elf more than the goblins; two Elves are +6.
+    stack = {"2021": ["azug_goblin_scimitar_1", "azug"]}
+    together = at({**stack, "2020": "elf_spearman_1", "2022": "elf_spearman_2"}, player=FP, stage="combat")
+    alone = at({**stack, "2020": "elf_spearman_1", "2024": "elf_spearman_2"}, player=FP, stage="combat")
+    assert threats(basic(), together, FP) > threats(basic(), alone, FP) + 0.5
+    assert threats(basic(), alone, FP) < 0  # one Elf alone gains nothing; Azug's stack still threatens it
+
+
+def test_counters_that_have_fought_this_phase_threaten_nothing_more():
+    # B-7: "Each friendly counter can take part in either 1 attack or 1 skirmish in a friendly combat phase."
+    where = {"2021": ["azug_goblin_scimitar_1", "azug"], "2020": "elf_spearman_1", "2022": "elf_spearman_2"}
+    fresh = at(where, player=FP, stage="combat")
+    spent = at(where, player=FP, stage="combat")
+    spent.fought.update({"elf_spearman_1", "elf_spearman_2"})
+    assert threats(basic(), spent, FP) < threats(basic(), fresh, FP) - 0.5
+
+
+def test_terrain_that_helps_the_defender_lowers_the_attackers_odds():
+    # B-7: "Whenever a defender occupies a Dale hex and is attacked, 1 is also added to the die
+    # result" (a higher roll is worse for the attacker).
+    game = basic()
+    dale = game.idx(game.board.hex_at("1716"))  # the middle of Dale, no river around it
+    plain = game.idx(game.board.hex_at("2021"))
+
+    def elf_ringed_at(h):
+        ring = sorted(game.cb.adjacent_open[h])[:3]
+        where = {game.cb.label(h): "elf_spearman_1"}
+        where.update({game.cb.label(n): f"azug_goblin_scimitar_{i + 1}" for i, n in enumerate(ring)})
+        return threats(game, at(where, player=FP, stage="move"), FP)
+
+    assert elf_ringed_at(dale) > elf_ringed_at(plain)
+
+
+def test_greedy_does_not_feed_one_elf_into_bad_odds_when_two_together_have_good_odds():
+    # B-7: attacks are "resolved in the order the phase player determines"; one Elf at -1 first
+    # would throw away the +6 both have together.
+    game = basic()
+    state = at({"2021": ["azug_goblin_scimitar_1", "azug"], "2020": "elf_spearman_1", "2022": "elf_spearman_2"},
+               player=FP, stage="combat")
+    action = make_player("greedy", seed=3).choose(game, state)
+    assert isinstance(action, A.Attack) and set(action.attackers) == {"elf_spearman_1", "elf_spearman_2"}
