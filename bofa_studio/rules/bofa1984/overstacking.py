@@ -198,18 +198,7 @@ class StackingOutlook:
 
         if not others:
             return full_look
-        (y,) = others
-        blocked = self._exits_blocked_by(y, start)
-        if blocked is None:  # y keeps a way out wherever the movers go
-            return _always
-        if not blocked:
-            return full_look
-        (only_way,) = blocked
-
-        def quick_look(d: int) -> bool:
-            return d != only_way or full_look(d)
-
-        return quick_look
+        return self._by_ways_out(others[0], start, full_look)
 
     def empty_entry_check(self, cid: str) -> Callable[[int], bool]:
         """Whether reinforcement ``cid`` may be placed in a hex with nobody in it, as
@@ -225,8 +214,14 @@ class StackingOutlook:
         def full_look(d: int) -> bool:
             return self._blame((cid,), None, d, False, alone) is None
 
-        blocked = self._exits_blocked_by(others[0], None)
-        if blocked is None:  # the over-stacked hex keeps a way out wherever the counter goes
+        return self._by_ways_out(others[0], None, full_look)
+
+    def _by_ways_out(self, y: int, start: int | None, full_look: Callable[[int], bool]) -> Callable[[int], bool]:
+        """The check of an empty hex when ``y`` is the one hex over the limits: only its ways out
+        (other than ``start``) tell empty hexes apart, so ``full_look`` is needed at most for
+        the one hex that would take its last way out."""
+        blocked = self._exits_blocked_by(y, start)
+        if blocked is None:  # y keeps a way out wherever the counters go
             return _always
         if not blocked:
             return full_look
