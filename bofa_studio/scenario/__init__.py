@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,12 +139,13 @@ def load_scenario_map(data: dict[str, Any], file: str) -> tuple[str, Board]:
 
 # Every new game, editor and check reads a scenario file, most often the same shipped bytes
 # again (a fifth of a new game's time went to parsing and checking them). A file found clean is
-# kept (pickled: each reader gets its own copy to change) under the hash of its bytes (clean
-# bytes are clean under any name), so an edited file is read and checked afresh; failures are
+# kept as compact JSON text (each reader parses its own copy to change; never a pickle) under
+# the hash of its bytes (clean bytes are clean under any name), so an edited file is read and
+# checked afresh; failures are
 # never kept, so their problems always name their own file. What the ruleset finds of a
 # scenario's content on a map's content (a board read from a map file or a save and not edited
 # since, Board.origin) is kept too: opening a save checks it again.
-_CLEAN: dict[bytes, bytes] = {}
+_CLEAN: dict[bytes, str] = {}
 _CHECKED_ON_MAP: dict[tuple[bytes, object], tuple[str, ...]] = {}
 _CLEAN_LIMIT = 8
 _CLEAN_LOCK = threading.Lock()  # scenarios may also be read off the GUI thread
@@ -165,12 +165,12 @@ def _read_clean(file: str) -> dict[str, Any]:
     with _CLEAN_LOCK:
         kept = _CLEAN.get(key)
     if kept is not None:
-        return pickle.loads(kept)
+        return json.loads(kept)  # type: ignore[no-any-return]
     data = json_of_format(raw, file, SCENARIO_FORMAT)
     problems = scenario_from_dict(data, file)
     if problems:
         raise DataFileError(problems)
-    _keep(_CLEAN, key, pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+    _keep(_CLEAN, key, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     return data
 
 
