@@ -273,6 +273,16 @@ class RulesetPlay:
         """What the map marks now (zones, reach, targets, chances...), drawn as given."""
         return []
 
+    def selection_marks(self) -> list[Mark]:
+        """The selected pieces' hexes and the target hex, outlined as every ruleset shows them."""
+        out = []
+        hexes = tuple(h for h in (self.hex_of(p) for p in self.selection) if h is not None)
+        if hexes:
+            out.append(Mark("selected", hexes, "outline", "#ff9800", width=0.08))
+        if self.target is not None:
+            out.append(Mark("target", (self.target,), "outline", "#d32f2f", width=0.1))
+        return out
+
     def side_hexes(self, side: str | None = None) -> list[Hex]:
         """The hexes holding ``side``'s pieces (by default the side to move): where "Centre on
         the side to move" looks."""

@@ -754,12 +754,7 @@ class Play(RulesetPlay):
         if self.replay is not None or self.decider() is None:
             return out
         out += self._gesture_marks()
-        hexes = tuple(h for h in (self.hex_of(u) for u in self.selection) if h is not None)
-        if hexes:
-            out.append(Mark("selected", hexes, "outline", "#ff9800", width=0.08))
-        if self.target is not None:
-            out.append(Mark("target", (self.target,), "outline", "#d32f2f", width=0.1))
-        return out
+        return out + self.selection_marks()
 
     def _board_marks(self, state: Any) -> list[Mark]:
         """Ladders across their wall hexsides, gates destroyed or held open (VI)."""

@@ -106,12 +106,7 @@ class BoardMarks:
         if self.replay is not None:
             return out
         out += self._gesture_marks()
-        hexes = tuple(h for h in (self.hex_of(cid) for cid in self.selection) if h is not None)
-        if hexes:
-            out.append(Mark("selected", hexes, "outline", "#ff9800", width=0.08))
-        if self.target is not None:
-            out.append(Mark("target", (self.target,), "outline", "#d32f2f", width=0.1))
-        return out
+        return out + self.selection_marks()
 
     def _victory_marks(self, state: Any) -> list[Mark]:
         """Victory locations outlined in the colour of the side that holds them now (B-11)."""
