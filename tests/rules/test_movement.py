@@ -284,3 +284,71 @@ def test_the_ways_out_of_an_over_stacked_hex_follow_what_stands_next_to_it():
     enemy_both = position(game, {**crowded, "0401": "elf_spearman_1", "0201": "elf_spearman_2"})
     assert StackingOutlook(game, enemy_both)._exits_blocked_by(y, None) == frozenset()
     assert StackingOutlook(game, open_both)._exits_blocked_by(y, east) == {west}
+
+
+def _full_search(game, state, movers, start):
+    """The search with the enemy in place, run whole (what ``reachable`` answers from)."""
+    from bofa_studio.rules.bofa1984.reach import _search, enemy_held, movement_allowance
+
+    side = state.phase_player
+    unmoved = all(state.phase_start.get(c) == start for c in movers)
+    beorn = any(game.specs[c].is_beorn for c in movers)
+    return _search(game.ground_steps[side], len(game.cb), start, movement_allowance(game, state, movers),
+                   frozenset(enemy_held(game, state, side)), beorn, unmoved, game.cb.adjacent_open[start])
+
+
+@pytest.mark.parametrize("wolf, beorn", [("0902", False), ("0902", True), ("0602", False), ("0502", False)])
+def test_an_enemy_at_the_end_of_every_path_or_in_the_way_gives_the_whole_searchs_answer(wolf, beorn):
+    """B-6: "Most counters control only the hex they are currently in (which means that enemy
+    counters cannot move through them)"; "A counter that begins the movement phase adjacent to
+    an enemy counter can move within its hex"; B-10: Beorn "can move directly on top of an
+    enemy counter". With the enemy at the far end of the reach nobody's path crosses it and the
+    answer is read off the search with nobody on the map; in the way, or next door, it is not.
+    Both must be what the whole search finds, previous hexes (so paths) included."""
+    from bofa_studio.rules.bofa1984.reach import reachable
+
+    mover = "beorn" if beorn else "elf_spearman_1"
+    board = plain_board(12, 3)
+    game = make_game(board)
+    state = position(game, {"0402": mover, wolf: "wolf_1"}, player="free_peoples")
+    start = state.pos[mover]
+    got = reachable(game, state, (mover,), start)
+    assert dict(got) == _full_search(game, state, (mover,), start)
+    assert (game.idx(board.hex_at(wolf)) in got) == (beorn or wolf == "0502")
+
+
+def test_reaches_on_the_1984_map_with_the_enemy_anywhere_are_the_whole_searchs_answer():
+    """The shortcut for an enemy at the ends of the paths, checked against the whole search on
+    the 1984 map (rivers, slopes and paths make many cheapest paths tie) for a counter of each
+    movement value, with one to four enemy units placed at random within its reach."""
+    import random
+
+    from bofa_studio.board import load_map
+    from bofa_studio.resources import default_map_path
+    from bofa_studio.rules.bofa1984 import reach as reach_rules
+
+    board = load_map(default_map_path())
+    game = make_game(board)
+    hexes = [h for h in board.hexes() if not board.is_space(h)]
+    movers = ["elf_spearman_1", "dwarf_axeman_1", "beorn", "thorin"]  # movement 4 to 6, and Beorn (B-10)
+    enemies = ["wolf_1", "wolf_2", "azug_goblin_scimitar_1", "azug_goblin_scimitar_2"]
+    shortcuts = []
+    real = reach_rules._enemy_at_the_ends
+    patch = pytest.MonkeyPatch()
+    patch.setattr(reach_rules, "_enemy_at_the_ends", lambda *a: shortcuts.append(a) or real(*a))
+    pick = random.Random(7)
+    compared = 0
+    try:
+        for _ in range(400):
+            mover = pick.choice(movers)
+            home = pick.choice(hexes)
+            near = [h for h in hexes if 0 < h.distance(home) <= 5]
+            count = pick.randint(1, 4)
+            where = {board.label(h): e for h, e in zip(pick.sample(near, count), enemies[:count], strict=True)}
+            state = position(game, {board.label(home): mover, **where}, player="free_peoples")
+            start = state.pos[mover]
+            assert dict(reach_rules.reachable(game, state, (mover,), start)) == _full_search(game, state, (mover,), start)
+            compared += 1
+    finally:
+        patch.undo()
+    assert compared == 400 and len(shortcuts) >= 40  # both ways of answering were compared

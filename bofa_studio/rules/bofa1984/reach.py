@@ -105,10 +105,11 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     # on the map, cached per (side, start, budget), is the answer unless an enemy-held hex
     # lies within it; then the search is run again with the enemy in place.
     key = (side, start, budget)
-    free = game._reach_cache.get(key)
-    if free is None:
-        free = game._reach_cache[key] = MappingProxyType(
-            _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, False, False, _NOBODY))
+    known = game._reach_cache.get(key)
+    if known is None:
+        found_free = _search(game.ground_steps[side], len(cb), start, budget, _NOBODY, False, False, _NOBODY)
+        known = game._reach_cache[key] = (MappingProxyType(found_free), frozenset(found_free.values()))
+    free, parents = known
     # Only the enemy-held hexes within the free search can matter: the movers reach no hex
     # with the enemy in place that they do not reach with nobody on the map.
     if held is None:
@@ -133,9 +134,37 @@ def reachable(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
     if hit is None:
         if len(cache) >= 1024:
             cache.clear()
-        hit = cache[key2] = MappingProxyType(_search(game.ground_steps[side], len(cb), start, budget, near,
-                                                     beorn, unmoved, cb.adjacent_open[start]))
+        if near.isdisjoint(parents):
+            found = _enemy_at_the_ends(game.ground_steps[side][start], start, free, budget, near, beorn, unmoved,
+                                       cb.adjacent_open[start])
+        else:
+            found = _search(game.ground_steps[side], len(cb), start, budget, near, beorn, unmoved,
+                            cb.adjacent_open[start])
+        hit = cache[key2] = MappingProxyType(found)
     return hit
+
+
+def _enemy_at_the_ends(steps_from_start: tuple[tuple[int, int], ...], start: int, free: Mapping[int, int], budget: int,
+                       held: frozenset[int], beorn: bool, unmoved: bool,
+                       adjacent_start: frozenset[int]) -> dict[int, int]:
+    """What :func:`_search` finds with ``held`` in place, read off the search with nobody on the
+    map when no cheapest path of that search passes through a held hex (none is a parent).
+
+    Why it is the same answer, previous hexes included: the search with nobody differs from the
+    one with the enemy in place only by expanding the held hexes, and an expansion that never
+    made a hex's cheapest path changes neither which hexes are reached nor in which order (every
+    value it set was bettered later), so every other hex keeps its cost and its previous hex.
+    A held hex is an end only (B-6, B-10): Beorn reaches it as before; anyone else only in one
+    step from the start, if the movers began the phase there and the step is within budget."""
+    prev = {h: p for h, p in free.items() if h not in held}
+    if beorn:
+        for h in held:
+            prev[h] = free[h]
+    elif unmoved:
+        for n, cost in steps_from_start:
+            if n in held and cost <= budget and n in adjacent_start:
+                prev[n] = start
+    return prev
 
 
 _NOBODY: frozenset[int] = frozenset()
