@@ -166,8 +166,9 @@ class BofaGame:
             for mid, m in self.tables.modifiers.items()
         }
         self._moves: dict[tuple[str, ...], dict[int, A.Move]] = {}
-        # (side, start, budget) -> where terrain alone lets a move reach (reach.reachable).
-        self._reach_cache: dict[tuple[str, int, int], Mapping[int, int]] = {}
+        # (side, start, budget) -> where terrain alone lets a move reach (reach.reachable), and
+        # the hexes some cheapest path passes through.
+        self._reach_cache: dict[tuple[str, int, int], tuple[Mapping[int, int], frozenset[int]]] = {}
         self._reinforcements_by_side: dict[str, list[tuple[str, int]]] | None = None
         # (side, start, budget, Beorn?, unmoved?, enemy-held hexes within reach) -> reach
         self._blocked_reach_cache: dict[tuple[str, int, int, bool, bool, frozenset[int]], Mapping[int, int]] = {}
