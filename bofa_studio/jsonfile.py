@@ -8,13 +8,12 @@ Files come from other people, so reading is bounded before anything trusts it: a
 size limit per kind of file (:data:`SIZE_LIMITS`), only regular files (never a
 device or a pipe, which could be endless or block), a nesting depth and a number
 length the reader accepts, and strings that can be written back (no lone
-surrogates). The schema check then treats an integer as an ``int`` only (``32.0``
-is not one) and checks ``uniqueItems`` in linear time.
+surrogates). The schema check (``schema_check``) then treats an integer as an ``int`` only
+(``32.0`` is not one) and checks ``uniqueItems`` in linear time.
 """
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import json
 import math
@@ -23,15 +22,14 @@ import stat
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-from jsonschema import Draft202012Validator, ValidationError
+from bofa_studio import verdicts
 
 MB = 1024 * 1024
 # The largest file of each format the program reads. Shipped maps are about 50 KB,
@@ -283,76 +281,6 @@ def load_schema(package: str, filename: str) -> dict[str, Any]:
     return json.loads(resources.files(package).joinpath(filename).read_text(encoding="utf-8"))
 
 
-def _is_strict_integer(_checker: Any, instance: Any) -> bool:
-    # JSON Schema counts 32.0 as an integer; the program would then use a float as a
-    # count or a size, so a file must write 32.
-    return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-def _canonical_key(item: Any) -> str:
-    return json.dumps(item, sort_keys=True, separators=(",", ":"))
-
-
-def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    # jsonschema compares every pair when items do not sort (a mixed list): seconds
-    # for a few thousand. A set of canonical texts is linear.
-    if not unique or not validator.is_type(instance, "array"):
-        return
-    seen: set[str] = set()
-    for item in instance:
-        key = _canonical_key(item)
-        if key in seen:
-            yield ValidationError(f"{_brief(item)} is listed twice; expected each item once")
-            return
-        seen.add(key)
-
-
-# The schema a check started from. An item found clean is clean again wherever the same
-# subschema of the same schema meets an equal item: nothing else goes into its verdict.
-_ROOT_SCHEMA: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("_ROOT_SCHEMA", default=None)
-_CLEAN_ITEMS: dict[tuple[int, int, bytes], tuple[Any, Any]] = {}
-_CLEAN_ITEMS_LIMIT = 8192  # items: a scenario holds about 300 objects in lists
-_draft_items = Draft202012Validator.VALIDATORS["items"]
-
-
-def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    """``items``, passing over an object or list found clean before under the same subschema.
-
-    The scenario editor checks the whole file after every edit and an edit changes one
-    counter of 150 or so: each check validated all of them (0.1 s). Found errors are not
-    kept: an item with any is checked again, so its errors are jsonschema's, with their paths.
-    """
-    root = _ROOT_SCHEMA.get()
-    if root is None or items is False or not validator.is_type(instance, "array"):
-        yield from _draft_items(validator, items, instance, schema)
-        return
-    for index in range(len(schema.get("prefixItems", [])), len(instance)):
-        item = instance[index]
-        if not isinstance(item, (dict, list)):
-            yield from validator.descend(instance=item, schema=items, path=index)
-            continue
-        # The item's text by a 16-byte digest: a hostile file's huge items stay out of memory,
-        # and no two different items share a key in practice.
-        key = (id(root), id(items), hashlib.blake2b(repr(item).encode("utf-8", "surrogatepass"), digest_size=16).digest())
-        kept = _CLEAN_ITEMS.get(key)
-        if kept is not None and kept[0] is root and kept[1] is items:
-            continue
-        errors = list(validator.descend(instance=item, schema=items, path=index))
-        if errors:
-            yield from errors
-            continue
-        if len(_CLEAN_ITEMS) >= _CLEAN_ITEMS_LIMIT:
-            _CLEAN_ITEMS.clear()
-        _CLEAN_ITEMS[key] = (root, items)
-
-
-_StrictValidator = jsonschema.validators.extend(
-    Draft202012Validator,
-    validators={"uniqueItems": _unique_items, "items": _items},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_integer),
-)
-
-
 # Checking a shipped scenario against its schema takes most of a second, and the same content
 # is checked again and again (a new game, the editor, a copy, a save's scenario): the answer is
 # kept per (schema, content). ``repr`` tells apart what the check tells apart (a tuple from a
@@ -365,18 +293,24 @@ _CHECKED_LOCK = threading.Lock()  # files are also checked off the GUI thread (t
 def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FileProblem]:
     """Every JSON Schema violation, sorted by where it is, as FileProblems.
 
-    Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time.
+    Integers must be ``int`` (``32.0`` is refused) and ``uniqueItems`` is checked in linear time
+    (``schema_check``). A content found clean before, in this run or an earlier one
+    (``verdicts``), is not checked again.
     """
-    key = (id(schema), hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest())
+    digest = hashlib.sha256(repr(data).encode("utf-8", "surrogatepass")).hexdigest()
+    key = (id(schema), digest)
     with _CHECKED_LOCK:
         seen = _CHECKED.get(key)
     if seen is None or seen[0] is not schema:
-        validator = _StrictValidator(schema)
-        root = _ROOT_SCHEMA.set(schema)
-        try:
-            found = sorted((json_path(e.absolute_path), _describe(e)) for e in validator.iter_errors(data))
-        finally:
-            _ROOT_SCHEMA.reset(root)
+        verdict = verdicts.verdict_key("schema", _schema_digest(schema), digest)
+        if verdicts.found_clean(verdict):
+            found: list[tuple[str, str]] = []
+        else:
+            from bofa_studio.schema_check import violations
+
+            found = violations(data, schema)
+            if not found:
+                verdicts.remember_clean(verdict)
         seen = (schema, tuple(found))
         with _CHECKED_LOCK:
             if len(_CHECKED) >= _CHECKED_LIMIT:
@@ -385,33 +319,15 @@ def schema_problems(file: str, data: Any, schema: dict[str, Any]) -> list[FilePr
     return [FileProblem(file, where, message) for where, message in seen[1]]
 
 
-def _describe(error: ValidationError) -> str:
-    # jsonschema's own messages quote the whole offending value, which can be a
-    # large object; say what was expected in a line instead.
-    v = error.validator
-    if v == "enum":
-        return f"{_brief(error.instance)} is not one of {', '.join(map(str, error.validator_value))}"
-    if v == "const":
-        return f"expected {error.validator_value!r}, found {_brief(error.instance)}"
-    if v == "type":
-        expected = error.validator_value
-        if expected == "integer" or (isinstance(expected, list) and "integer" in expected):
-            if isinstance(error.instance, float) and error.instance.is_integer():
-                return f"expected a whole number written without a decimal point, found {_short(error.instance)}"
-        return f"expected {expected}, found {type(error.instance).__name__} {_short(error.instance)}"
-    if v in ("required", "uniqueItems"):
-        return error.message
-    if v == "additionalProperties":
-        return f"unexpected key(s): {_shorten(error.message.split('(')[-1].rstrip(')'))}"
-    if v == "pattern":
-        return f"{_brief(error.instance)} does not match the pattern {error.validator_value}"
-    if v == "propertyNames":
-        return f"key {_brief(error.instance)} is malformed"
-    if v in ("minimum", "maximum"):
-        return f"{_brief(error.instance)} is out of range ({v} {error.validator_value})"
-    if v in ("minItems", "maxItems", "minLength", "maxLength", "maxProperties"):
-        return f"expected {v} {error.validator_value}"
-    return _shorten(error.message)
+_SCHEMA_DIGESTS: dict[int, tuple[dict[str, Any], str]] = {}
+
+
+def _schema_digest(schema: dict[str, Any]) -> str:
+    kept = _SCHEMA_DIGESTS.get(id(schema))
+    if kept is None or kept[0] is not schema:
+        text = json.dumps(schema, sort_keys=True, ensure_ascii=True)
+        kept = _SCHEMA_DIGESTS[id(schema)] = (schema, hashlib.sha256(text.encode("ascii")).hexdigest())
+    return kept[1]
 
 
 def _short(value: Any) -> str:

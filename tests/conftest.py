@@ -4,8 +4,13 @@ garbage collector does not rescan the whole import graph over and over."""
 import gc
 import os
 import sys
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Verdicts of earlier checks (bofa_studio.verdicts) go to a folder of this run's own, so a
+# test neither leans on the user's cache nor writes to it. Child processes inherit it.
+_VERDICTS = tempfile.TemporaryDirectory(prefix="bofa-verdicts-")
+os.environ["BOFA_STUDIO_CACHE"] = _VERDICTS.name
 
 from hypothesis import settings  # noqa: E402
 
