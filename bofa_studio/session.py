@@ -40,7 +40,7 @@ from bofa_studio.rules.registry import UnknownRuleset, make_game
 from bofa_studio.scenario import scenario_from_dict, scenario_map_problems
 
 SAVE_FORMAT = "bofa-studio.save"
-# Version 3: the digest of a state whose layout changed since version 2 (bofa1984's die
+# Version 3: the digest of a state whose layout changed since version 2 (the 1984 game's die
 # waits became types). Version 2: the digest covers every field of the state
 # (rules.core.state_digest). Version 1: a digest over a hand-written list of fields. Older
 # saves still load: the ruleset that wrote them checks them with its ``legacy_digest``
