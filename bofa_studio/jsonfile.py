@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bofa_studio import verdicts
+from bofa_studio.problem_text import brief, json_path
 
 MB = 1024 * 1024
 # The largest file of each format the program reads. Shipped maps are about 50 KB,
@@ -71,14 +72,6 @@ class DataFileError(Exception):
         # than one of ours with invalid content (exit 1).
         self.unreadable = unreadable
         super().__init__("\n".join(str(p) for p in self.problems))
-
-
-def json_path(parts: Iterable[Any]) -> str:
-    """``["hexes", "0101", "level"]`` -> ``$.hexes.0101.level``; list indexes in brackets."""
-    text = "$"
-    for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return text
 
 
 def _size(n: int) -> str:
@@ -270,7 +263,7 @@ def json_of_format(raw: bytes, path: str, expected_format: str) -> dict[str, Any
     data = json_object_from_bytes(raw, path)
     if data.get("format") != expected_format:
         raise DataFileError(
-            [FileProblem(str(path), "$.format", f"expected {expected_format!r}, found {_brief(data.get('format'))}")],
+            [FileProblem(str(path), "$.format", f"expected {expected_format!r}, found {brief(data.get('format'))}")],
             unreadable=True,
         )
     return data
@@ -328,20 +321,6 @@ def _schema_digest(schema: dict[str, Any]) -> str:
         text = json.dumps(schema, sort_keys=True, ensure_ascii=True)
         kept = _SCHEMA_DIGESTS[id(schema)] = (schema, hashlib.sha256(text.encode("ascii")).hexdigest())
     return kept[1]
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=True)
-    return _shorten(text)
-
-
-def _brief(value: Any) -> str:
-    """repr of a value, cut to a line (a file may hold a huge string where a word belongs)."""
-    return _shorten(repr(value))
-
-
-def _shorten(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def dumps_stable(data: Any) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import jsonschema
 from jsonschema import Draft202012Validator, ValidationError
 
-from bofa_studio.jsonfile import _brief, _short, _shorten, json_path
+from bofa_studio.problem_text import brief, json_path, short, shorten
 
 
 def _is_strict_integer(_checker: Any, instance: Any) -> bool:
@@ -40,7 +40,7 @@ def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> I
     for item in instance:
         key = _canonical_key(item)
         if key in seen:
-            yield ValidationError(f"{_brief(item)} is listed twice; expected each item once")
+            yield ValidationError(f"{brief(item)} is listed twice; expected each item once")
             return
         seen.add(key)
 
@@ -106,25 +106,25 @@ def _describe(error: ValidationError) -> str:
     # large object; say what was expected in a line instead.
     v = error.validator
     if v == "enum":
-        return f"{_brief(error.instance)} is not one of {', '.join(map(str, error.validator_value))}"
+        return f"{brief(error.instance)} is not one of {', '.join(map(str, error.validator_value))}"
     if v == "const":
-        return f"expected {error.validator_value!r}, found {_brief(error.instance)}"
+        return f"expected {error.validator_value!r}, found {brief(error.instance)}"
     if v == "type":
         expected = error.validator_value
         if expected == "integer" or (isinstance(expected, list) and "integer" in expected):
             if isinstance(error.instance, float) and error.instance.is_integer():
-                return f"expected a whole number written without a decimal point, found {_short(error.instance)}"
-        return f"expected {expected}, found {type(error.instance).__name__} {_short(error.instance)}"
+                return f"expected a whole number written without a decimal point, found {short(error.instance)}"
+        return f"expected {expected}, found {type(error.instance).__name__} {short(error.instance)}"
     if v in ("required", "uniqueItems"):
         return error.message
     if v == "additionalProperties":
-        return f"unexpected key(s): {_shorten(error.message.split('(')[-1].rstrip(')'))}"
+        return f"unexpected key(s): {shorten(error.message.split('(')[-1].rstrip(')'))}"
     if v == "pattern":
-        return f"{_brief(error.instance)} does not match the pattern {error.validator_value}"
+        return f"{brief(error.instance)} does not match the pattern {error.validator_value}"
     if v == "propertyNames":
-        return f"key {_brief(error.instance)} is malformed"
+        return f"key {brief(error.instance)} is malformed"
     if v in ("minimum", "maximum"):
-        return f"{_brief(error.instance)} is out of range ({v} {error.validator_value})"
+        return f"{brief(error.instance)} is out of range ({v} {error.validator_value})"
     if v in ("minItems", "maxItems", "minLength", "maxLength", "maxProperties"):
         return f"expected {v} {error.validator_value}"
-    return _shorten(error.message)
+    return shorten(error.message)
