@@ -57,7 +57,11 @@ def load_map(path: str | os.PathLike[str]) -> Board:
     """Read a map file. Raises DataFileError listing every problem found."""
     raw = read_json_bytes(path, MAP_FORMAT)
     name, folder = str(path), Path(path).resolve().parent
-    key = (name, folder, hashlib.sha256(raw).digest())
+    # Only a background image, named relative to the file, makes the board depend on where the
+    # file is: any other map is the same board from any copy of the file (an author's copy
+    # beside a variant scenario, a test's temporary folder).
+    where = folder if b'"background"' in raw else None
+    key = ("file", where, hashlib.sha256(raw).digest())
     return _kept_or_built(key, lambda: board_from_dict(json_of_format(raw, name, MAP_FORMAT), name, folder))
 
 
@@ -90,8 +94,8 @@ def _kept_or_built(key: tuple[object, ...], build: Callable[[], Board]) -> Board
 
 
 # The shipped map is read by every new game, scenario check and editor: a board read from the
-# same bytes, under the same name and folder (a background's path is relative to it), is handed
-# out again as a replica, a fifth of the time of building it; so is a board of a save's map
+# same bytes (and, for a map with a background, from the same folder: its path is relative to
+# the file) is handed out again as a replica, a fifth of the time of building it; so is a board of a save's map
 # (every save holds a copy of its map) read from the same content before. The kept board is
 # never handed out.
 _LOADED: dict[tuple[object, ...], Board] = {}

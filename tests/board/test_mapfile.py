@@ -247,3 +247,27 @@ def test_the_shipped_maps_read_again_are_what_a_first_reading_gives():
         again = load_map(path)
         assert _graph_layout(again) == _graph_layout(built) and again.content_equals(built)
         assert (again.spaces, again.revision, again.paths) == (built.spaces, built.revision, built.paths)
+
+
+def test_copies_of_a_map_are_built_once_unless_a_background_ties_them_to_their_folders(small_board, tmp_path, monkeypatch):
+    """A copy of a map file in another folder (an author's copy beside a variant scenario) is
+    the same board, handed out without building it again; a map whose background scan is named
+    relative to the file finds the scan beside each copy."""
+    from bofa_studio.board import mapfile
+    from bofa_studio.board.background import Background
+
+    built = []
+    real = mapfile.board_from_dict
+    monkeypatch.setattr(mapfile, "board_from_dict", lambda *a: built.append(a[1]) or real(*a))
+    text = dumps_map(small_board)
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "copy.json").write_text(text, encoding="utf-8")
+    first, second = (load_map(tmp_path / folder / "copy.json") for folder in ("a", "b"))
+    assert second.content_equals(first) and len(built) <= 1  # at most once: an earlier test may have built it
+
+    small_board.set_background(Background(tmp_path / "a" / "scan.png", (0.05, 0.001, -1.0, -0.001, 0.05, 2.0), 0.6))
+    save_map(small_board, tmp_path / "a" / "traced.json")
+    (tmp_path / "b" / "traced.json").write_text((tmp_path / "a" / "traced.json").read_text(encoding="utf-8"), encoding="utf-8")
+    images = [load_map(tmp_path / folder / "traced.json").background.image.resolve() for folder in ("a", "b")]
+    assert images == [(tmp_path / folder / "scan.png").resolve() for folder in ("a", "b")]
