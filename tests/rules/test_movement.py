@@ -352,3 +352,34 @@ def test_reaches_on_the_1984_map_with_the_enemy_anywhere_are_the_whole_searchs_a
     finally:
         patch.undo()
     assert compared == 400 and len(shortcuts) >= 40  # both ways of answering were compared
+
+
+def test_an_over_stacked_hex_with_its_way_out_further_off_is_weighed_only_for_moves_that_reach_it(monkeypatch):
+    """B-9: "These stacking restrictions take effect only at the end of the movement phase
+    (MOVE). Friendly units may move freely over one another". Two goblins of full strength in
+    0503, friends of full strength all around: the way out lies two hexes off, through the
+    friends. A move far from there leaves that way out as it is, and the listing says so
+    without weighing it again; moves into the ring it could take are weighed in full. Both
+    must list what weighing every move in full lists."""
+    from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
+
+    board = plain_board(20, 5)
+    game = make_game(board)
+    ring = {nb(board, "0503", d): f"thuk_goblin_scimitar_{i + 1}" for i, d in enumerate(("N", "NE", "SE", "S", "SW", "NW"))}
+    where = {"0503": ["azug_goblin_scimitar_1", "azug_goblin_scimitar_2"], **ring, "1503": "wolf_1", "0803": "wolf_2"}
+    state = position(game, where)
+    shortcuts = []
+    real = StackingOutlook._by_what_it_touches
+
+    def counted(self, y, start, full_look):
+        look = real(self, y, start, full_look)
+        shortcuts.append(look is not full_look)
+        return look
+
+    monkeypatch.setattr(StackingOutlook, "_by_what_it_touches", counted)
+    listed = game.legal_actions(state.copy())
+    assert any(shortcuts)
+    monkeypatch.setattr(StackingOutlook, "_by_what_it_touches", lambda self, y, start, full_look: full_look)
+    assert listed == game.legal_actions(state.copy())
+    far_wolf = [a for a in listed if isinstance(a, Move) and tuple(a.counters) == ("wolf_1",)]
+    assert len(far_wolf) > 30  # the far wolf may go anywhere it reaches: the way out stays open

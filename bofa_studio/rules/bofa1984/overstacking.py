@@ -94,6 +94,8 @@ class StackingOutlook:
         self._leaving: dict[tuple[tuple[str, ...], int], tuple[list[str], str | None]] = {}
         self._friends_of: dict[int, list[str]] = {}
         self._blocked_exits: dict[tuple[int, int | None], frozenset[int] | None] = {}
+        self._way_out_hexes: dict[int, frozenset[int]] = {}
+        self._stands: dict[int, bool] = {}
 
     def _friends(self, h: int) -> list[str]:
         hit = self._friends_of.get(h)
@@ -224,13 +226,36 @@ class StackingOutlook:
         if blocked is None:  # y keeps a way out wherever the counters go
             return _always
         if not blocked:
-            return full_look
+            return self._by_what_it_touches(y, start, full_look)
         (only_way,) = blocked
 
         def quick_look(d: int) -> bool:
             return d != only_way or full_look(d)
 
         return quick_look
+
+    def _by_what_it_touches(self, y: int, start: int | None, full_look: Callable[[int], bool]) -> Callable[[int], bool]:
+        """The check of an empty hex when ``y``, the one hex over the limits, has no way out next
+        door: whether it has one further off depends only on who stands in ``y`` and in the hexes
+        its groups can reach (:meth:`_has_way_out`). A move that starts and ends outside them
+        leaves the answer as things stand, worked out once; the others get ``full_look``."""
+        touched = self._way_out_hexes.get(y)
+        if touched is None:
+            near = {y}
+            for group, _ in self._resident_ways(y):
+                near.update(self._next_exits(group, y))
+                near.update(self._exits(group, y))
+            touched = self._way_out_hexes[y] = frozenset(near)
+        if start in touched:
+            return full_look
+        stands = self._stands.get(y)
+        if stands is None:
+            stands = self._stands[y] = self._has_way_out(y, {}, ())
+
+        def look(d: int) -> bool:
+            return full_look(d) if d in touched else stands
+
+        return look
 
     def finishable(self, just_moved: tuple[str, ...] = (), closed: int | None = None) -> bool:
         """Whether the phase can still end within B-9 as things stand (once ``just_moved`` may
