@@ -1,5 +1,6 @@
-"""Test-wide setup: Qt runs headless, hypothesis is deterministic in CI, and the cyclic
-garbage collector does not rescan the whole import graph over and over."""
+"""Test-wide setup: Qt runs headless, hypothesis is deterministic in CI, compiled modules are
+kept between runs, and the cyclic garbage collector does not rescan the whole import graph
+over and over."""
 
 import gc
 import os
@@ -11,6 +12,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # test neither leans on the user's cache nor writes to it. Child processes inherit it.
 _VERDICTS = tempfile.TemporaryDirectory(prefix="bofa-verdicts-")
 os.environ["BOFA_STUDIO_CACHE"] = _VERDICTS.name
+
+# Where PYTHONDONTWRITEBYTECODE is set (as on shared build machines), every run compiled the
+# package again and pytest rewrote the asserts of every test module again: 7 of the 9
+# CPU-seconds of collection, and again in each command the tests start in a fresh process
+# (they read the compiled files this one writes). The files go to the ``__pycache__``
+# folders git ignores, and Python recompiles any whose source changed.
+sys.dont_write_bytecode = False
 
 from hypothesis import settings  # noqa: E402
 

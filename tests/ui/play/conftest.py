@@ -41,16 +41,17 @@ def play_window(qtbot, controller, settings):
 
 @pytest.fixture
 def window_for(qtbot, settings):
-    """Windows on given controllers, closed at the end of the test."""
+    """Windows on given controllers, shown at a given size (1400x900 unless told), closed at
+    the end of the test."""
     from bofa_studio.ui.play.window import PlayWindow
 
     made = []
 
-    def make(controller: PlayController) -> Any:
+    def make(controller: PlayController, size: tuple[int, int] = (1400, 900)) -> Any:
         w = PlayWindow(controller, settings=settings)
         w.show_end = lambda result, parent: None
         w.show_error = lambda title, text: pytest.fail(f"unexpected error box: {title}: {text}")
-        show_fitted(qtbot, w)
+        show_fitted(qtbot, w, size)
         made.append(w)
         return w
 
@@ -61,15 +62,17 @@ def window_for(qtbot, settings):
         w.deleteLater()
 
 
-def show_fitted(qtbot, window) -> None:
-    """Shown at 1400x900 with the whole map in view, the board painted once, in full detail.
+def show_fitted(qtbot, window, size: tuple[int, int] = (1400, 900)) -> None:
+    """Shown at ``size`` with the whole map in view, the board painted once, in full detail.
     Fitted after the first paint, the window painted the board three times (in detail, then
     an image of the whole board for the zoom's draft frames, then in detail again once the
     camera settled): most of a window test's time, for a camera no test has moved yet. The
-    camera's own behaviour (drafts while it moves) is back on before the test starts."""
+    camera's own behaviour (drafts while it moves) is back on before the test starts. A test
+    of another screen size opens the window at that size: shown at 1400x900 and resized, the
+    board was painted at a size the test never looks at, then again as a zoom."""
     view = window.view
     view.fast = False
-    window.resize(1400, 900)
+    window.resize(*size)
     window.show()
     view.fit()
     qtbot.waitExposed(window)

@@ -10,8 +10,8 @@ from tests.play.conftest import play_until
 
 
 def _opened_at(window_for, controller, width: int, height: int):
-    w = window_for(controller)
-    w.resize(width, height)
+    w = window_for(controller, (width, height))
+    assert (w.width(), w.height()) == (width, height)
     for _ in range(3):
         QApplication.processEvents()
     return w

@@ -15,9 +15,7 @@ LONG = ("Goblin Spearman 2 (azug) and Goblin Scimitar 1 (osag) attack Elf Archer
 
 def test_long_log_lines_wrap_beside_the_map_without_a_sideways_scroll_bar(qtbot, window_for):
     c = controller_at({"1016": ["elf_archer_1"], "1014": ["azug_goblin_spearman_2"]}, player="dark")
-    w = window_for(c)
-    w.resize(1920, 1080)
-    QApplication.processEvents()
+    w = window_for(c, (1920, 1080))
     assert w.dockWidgetArea(w.log_dock) == Qt.DockWidgetArea.LeftDockWidgetArea  # beside the map
     c.entries.append(LogEntry(at=len(c.entries), kind="attack", text=LONG, rule="B-7", side="dark"))
     w.log.refresh()

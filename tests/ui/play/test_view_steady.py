@@ -66,9 +66,7 @@ def test_a_refusal_does_not_move_the_decision_buttons(qtbot, window_for):
 def test_reinforcement_rows_are_read_whole_at_1280_by_800(qtbot, window_for):
     # Turn 5: the Second Wave is due, so its row says when it enters (the longest rows).
     c = controller_at({"1016": ["elf_archer_1"]}, player="free_peoples", turn=5)
-    w = window_for(c)
-    w.resize(1280, 800)
-    QApplication.processEvents()
+    w = window_for(c, (1280, 800))
     tray = w.tray
     assert not c.tray() and tray.count() and "due" in tray.item(0).text()
     # Seen cut as "...enters in a Dark MOVE phas": each row now fits the list's width.

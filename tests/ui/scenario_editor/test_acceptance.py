@@ -13,6 +13,9 @@ from bofa_studio.ui.scenario_editor import edits
 
 from .conftest import ROOT
 
+# The simulations here run in this process (--jobs 1): the report is the same for any --jobs
+# (tests/commands/test_simulate.py checks that), and forking the test run's gigabyte of memory
+# for two games cost more than the games.
 VARIANTS = {
     "bofa1984-extended.json": ["o9_extra_turns"],
     "bofa1984-variable-reinforcements.json": ["o6_variable_reinforcements"],
@@ -35,7 +38,7 @@ def test_author_makes_saves_validates_and_simulates_a_variant(editor, tmp_path, 
     assert editor.save_as(str(target))
     assert validate_scenario_file(str(target)) == []
     assert main(["validate", str(target)]) == 0
-    assert main(["simulate", str(target), "--games", "2", "--seed", "3"]) == 0
+    assert main(["simulate", str(target), "--games", "2", "--seed", "3", "--jobs", "1"]) == 0
     assert "invariant violations: 0" in capsys.readouterr().out
 
 
@@ -53,7 +56,7 @@ def test_shipped_variants_validate_and_simulate(name, capsys):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["meta"]["description"]
     assert all(data["rules"]["options"][o] for o in VARIANTS[name])
-    assert main(["simulate", str(path), "--games", "2", "--seed", "1"]) == 0
+    assert main(["simulate", str(path), "--games", "2", "--seed", "1", "--jobs", "1"]) == 0
     assert "invariant violations: 0" in capsys.readouterr().out
 
 
