@@ -48,6 +48,11 @@ WIN_SCORE = 1000.0
 LOCATION_EARLY, LOCATION_LATE = 6.0, 14.0
 PRESENCE_WEIGHT = 4.0
 PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
+# Per location, the presence counts as tanh(margin / PRESENCE_MARGIN): a point of strength is
+# worth most where the two sides are close, little where one side already has it in hand or
+# where the other overwhelms it (so a side reinforces what it can hold instead of feeding
+# counters piecemeal toward a place the enemy fills).
+PRESENCE_MARGIN = 12.0
 LEADER_BONUS = 3.0
 LONE_LEADER_THREAT = 4.0
 # How much the next combat's expected exchange counts: for the side that plays the next
@@ -207,7 +212,8 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
 
 def _presence(game: BofaGame, state: State, late: float) -> float:
     """Strength near each victory location, discounted by moves away; per location the
-    share of the two sides' presence, so a place one side already fills adds little more."""
+    margin between the two sides' presence through tanh, so a point counts most where the
+    place is in the balance, and little where one side already fills it."""
     dist = _distances(game)
     side_of = game.side_of
     near = dist.near
@@ -221,7 +227,7 @@ def _presence(game: BofaGame, state: State, late: float) -> float:
         for i, f in enumerate(near[cid][h]):
             acc[i] += s * f
     weight = PRESENCE_WEIGHT * (1.0 - 0.5 * late)
-    return weight * sum((f - d) / (f + d + 4.0) for f, d in zip(fp, dark, strict=True))
+    return weight * sum(math.tanh((f - d) / PRESENCE_MARGIN) for f, d in zip(fp, dark, strict=True))
 
 
 def _strength(game: BofaGame, state: State, cid: str) -> int:
