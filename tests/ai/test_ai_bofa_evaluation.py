@@ -108,14 +108,3 @@ def test_b11_strength_counts_more_where_a_place_is_in_the_balance_than_where_the
     behind_the_guard_room = at({**base, "1205": "elf_spearman_2"}, player=FP, stage="move")
     toward_dale = at({**base, "1713": "elf_spearman_2"}, player=FP, stage="move")
     assert value(behind_the_guard_room) > value(toward_dale) + 0.4
-
-
-def test_b11_a_held_guard_room_with_a_goblin_beside_it_is_at_risk_at_the_last_turn():
-    # B-6: "A counter that begins the movement phase adjacent to an enemy counter can move within
-    # its hex"; B-11: "If enemy units are in one of the hexes, the area cannot be counted as
-    # controlled by either player." At turn 12 a goblin beside the Elf in the west guard room
-    # (1206) can step in and take it from the Free Peoples; beside the Elf on 1805 it takes nothing.
-    elves = {"1206": "elf_spearman_1", "1805": "elf_spearman_2"}
-    beside_the_guard_room = at({**elves, "1207": "azug_goblin_scimitar_1"}, player=FP, stage="move", turn=12)
-    beside_the_other_elf = at({**elves, "1806": "azug_goblin_scimitar_1"}, player=FP, stage="move", turn=12)
-    assert value(beside_the_other_elf) > value(beside_the_guard_room) + 3

@@ -53,10 +53,6 @@ PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
 # where the other overwhelms it (so a side reinforces what it can hold instead of feeding
 # counters piecemeal toward a place the enemy fills).
 PRESENCE_MARGIN = 12.0
-# The share of a held location's worth lost, at the last turn, while an enemy counter stands
-# beside it ready to step in (scaled down by the turns left, since early there is time to
-# answer).
-CONTEST_RISK = 0.5
 LEADER_BONUS = 3.0
 LONE_LEADER_THREAT = 4.0
 # How much the next combat's expected exchange counts: for the side that plays the next
@@ -91,14 +87,6 @@ class _Distances:
         self.counting = frozenset(c for c, spec in game.specs.items() if spec.counts_for_victory)
         self.lone_leaders = frozenset(c for c, spec in game.specs.items() if spec.leader and not spec.controls_hex)
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
-        # Per location (as control() names them): its hexes, and the hexes from which a counter
-        # can step into one of them (B-6: "A counter that begins the movement phase adjacent to
-        # an enemy counter can move within its hex").
-        adjacent = game.cb.adjacent_open
-        self.approaches: dict[str, tuple[frozenset[int], frozenset[int]]] = {
-            name: (frozenset(hexes), frozenset(n for h in hexes for n in adjacent[h]) - frozenset(hexes))
-            for name, hexes in game.victory_hexes.items()}
-        self.half_strength_contest = bool(game.option("s11_victory"))
         self.odds = _Odds(game)
 
 
@@ -201,11 +189,9 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
     score = 0.0
     # Victory locations held now.
     location_value = LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
-    for name, holder in control(game, state).items():
+    for holder in control(game, state).values():
         if holder is not None:
             score += sign[holder] * location_value
-            if _can_be_contested(game, state, name, holder):
-                score -= sign[holder] * location_value * CONTEST_RISK * late
     # Strength kept (on the map or still to come), hits about to be taken counted off.
     for cid, steps in state.steps.items():
         if steps <= 0:
@@ -222,32 +208,6 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
     score += _presence(game, state, late)
     score += _threats(game, state)
     return score
-
-
-def _can_be_contested(game: BofaGame, state: State, name: str, holder: str) -> bool:
-    """Whether the enemy has a counter that counts for victory beside the location, free to step
-    into it in its next MOVE phase (B-6) and so take it from ``holder`` (B-11: "If enemy units
-    are in one of the hexes, the area cannot be counted as controlled by either player"); in
-    the Standard Game only with at least half the holder's strength there (S-11)."""
-    dist = _distances(game)
-    hexes, approaches = dist.approaches[name]
-    counting = dist.counting
-    side_of = game.side_of
-    stacks = state.stacks
-    enemy_strength = 0
-    for n in approaches:
-        stack = stacks.get(n)
-        if not stack:
-            continue
-        enemies = [c for c in stack if side_of[c] != holder and c in counting]
-        if enemies and all(side_of[c] != holder for c in stack):  # B-6: a skirmish ties them
-            enemy_strength += sum(_strength(game, state, c) for c in enemies)
-    if enemy_strength <= 0:
-        return False
-    if not dist.half_strength_contest:
-        return True
-    held = sum(_strength(game, state, c) for h in hexes for c in stacks.get(h, ()) if c in counting)
-    return enemy_strength >= (held + 1) // 2
 
 
 def _presence(game: BofaGame, state: State, late: float) -> float:
