@@ -88,3 +88,37 @@ def test_greedy_does_not_feed_one_elf_into_bad_odds_when_two_together_have_good_
                player=FP, stage="combat")
     action = make_player("greedy", seed=3).choose(game, state)
     assert isinstance(action, A.Attack) and set(action.attackers) == {"elf_spearman_1", "elf_spearman_2"}
+
+
+def test_b7_a_skirmish_counts_the_second_wave_the_phase_player_can_send():
+    # B-7: "An advantage in a skirmish is that the phase player may count the combat strength of
+    # one adjacent counter, or stack of counters, in an adjacent hex into the skirmish." An Elf
+    # that walks into a goblin's hex beside two more goblins meets 4 + 8, not 4, when the Dark
+    # fight next.
+    skirmish = {"2021": ["azug_goblin_scimitar_1", "elf_spearman_1"]}
+    wave_beside = at({**skirmish, "2022": ["azug_goblin_scimitar_2", "azug_goblin_scimitar_3"]}, player=FP, stage="move")
+    wave_away = at({**skirmish, "2018": ["azug_goblin_scimitar_2", "azug_goblin_scimitar_3"]}, player=FP, stage="move")
+    assert threats(basic(), wave_beside, FP) < threats(basic(), wave_away, FP) - 0.5
+
+
+def test_b7_a_second_wave_joins_one_skirmish_and_is_spent_for_the_others():
+    # B-7: "Each friendly counter can take part in either 1 attack or 1 skirmish in a friendly
+    # combat phase": one goblin stack beside two skirmishes backs only one of them.
+    wave = {"2022": ["azug_goblin_scimitar_2", "azug_goblin_scimitar_3"]}
+    one = at({**wave, "2021": ["azug_goblin_scimitar_1", "elf_spearman_1"]}, player=FP, stage="move")
+    two = at({**wave, "2021": ["azug_goblin_scimitar_1", "elf_spearman_1"],
+              "2122": ["azug_goblin_scimitar_4", "elf_spearman_2"]}, player=FP, stage="move")
+    alone = at({"2122": ["azug_goblin_scimitar_4", "elf_spearman_2"]}, player=FP, stage="move")
+    # The second skirmish adds what a goblin alone does against an Elf, not a second backed one.
+    added = threats(basic(), two, FP) - threats(basic(), one, FP)
+    assert abs(added - threats(basic(), alone, FP)) < 1e-9
+
+
+def test_b7_attacking_uphill_lowers_the_attackers_odds():
+    # B-7: "Every time units attack from a lower level, 1 is added to the die result." An Elf on
+    # the mountain's first level (1012) ringed by three goblins on the plain is safer than the
+    # same Elf ringed on the plain (2021).
+    on_slope = at({"1012": "elf_spearman_1", "1011": "azug_goblin_scimitar_1", "1013": "azug_goblin_scimitar_2",
+                   "0912": "azug_goblin_scimitar_3"}, player=FP, stage="move")
+    on_plain = at({"2021": "elf_spearman_1", **GOBLINS_AROUND_2021}, player=FP, stage="move")
+    assert threats(basic(), on_slope, FP) > threats(basic(), on_plain, FP) + 0.2

@@ -93,3 +93,18 @@ def test_the_planner_gives_the_same_legal_move_twice_and_leaves_the_state_alone(
     again = make_player("fast", seed=4).choose(game, state)
     assert first == again and first in game.legal_actions(state)
     assert state == before
+
+
+def test_b11_strength_counts_more_where_a_place_is_in_the_balance_than_where_the_enemy_fills_it():
+    # B-11: "To win the game, a player must, at the end of the game, control more victory
+    # hexes/areas than his opponent." One Elf holds the west guard room (1206) with two goblins
+    # three hexes off; eight goblins fill Dale. A second Elf behind the guard room (1205) helps
+    # keep a place in the balance; the same Elf walking toward Dale (1713) changes nothing there.
+    base = {"1206": "elf_spearman_1", "1209": ["azug_goblin_scimitar_1", "azug_goblin_scimitar_2"],
+            "1716": ["thuk_goblin_scimitar_1", "thuk_goblin_scimitar_2"],
+            "1715": ["thuk_goblin_scimitar_3", "thuk_goblin_scimitar_4"],
+            "1717": ["thuk_goblin_scimitar_5", "thuk_goblin_scimitar_6"],
+            "1816": ["azug_goblin_scimitar_3", "azug_goblin_scimitar_4"]}
+    behind_the_guard_room = at({**base, "1205": "elf_spearman_2"}, player=FP, stage="move")
+    toward_dale = at({**base, "1713": "elf_spearman_2"}, player=FP, stage="move")
+    assert value(behind_the_guard_room) > value(toward_dale) + 0.4

@@ -48,6 +48,11 @@ WIN_SCORE = 1000.0
 LOCATION_EARLY, LOCATION_LATE = 6.0, 14.0
 PRESENCE_WEIGHT = 4.0
 PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
+# Per location, the presence counts as tanh(margin / PRESENCE_MARGIN): a point of strength is
+# worth most where the two sides are close, little where one side already has it in hand or
+# where the other overwhelms it (so a side reinforces what it can hold instead of feeding
+# counters piecemeal toward a place the enemy fills).
+PRESENCE_MARGIN = 12.0
 LEADER_BONUS = 3.0
 LONE_LEADER_THREAT = 4.0
 # How much the next combat's expected exchange counts: for the side that plays the next
@@ -99,7 +104,29 @@ class _Odds:
         active = [(game.tables.modifier(m).value, where) for m, where in ids
                   if m in game.tables.modifiers and game.modifier_active(m, "attack")]
         self.roll_modifier = [sum(v for v, where in active if where[h]) for h in range(len(cb))]
+        # The modifiers that depend on where the attack comes from (B-7: "Every time units
+        # attack from a lower level, 1 is added"; "attacked across a river, 1 is likewise added").
+        self.from_below = self._value(game, "attack_from_lower_level")
+        self.across_river = self._value(game, "attack_across_river")
+        self.level = cb.level
+        self.river_between = cb.river_between
         self._cache: dict[tuple[int, int], tuple[float, float]] = {}
+
+    @staticmethod
+    def _value(game: BofaGame, modifier: str) -> int:
+        if modifier in game.tables.modifiers and game.modifier_active(modifier, "attack"):
+            return game.tables.modifier(modifier).value
+        return 0
+
+    def attack_modifier(self, sources: list[int], target: int) -> int:
+        """The die modifier of an attack on ``target`` from the stacks in ``sources`` (B-7)."""
+        modifier = self.roll_modifier[target]
+        level = self.level
+        if self.from_below and any(level[s] < level[target] for s in sources):
+            modifier += self.from_below
+        if self.across_river and any((s, target) in self.river_between for s in sources):
+            modifier += self.across_river
+        return modifier
 
     def expected(self, difference: int, modifier: int) -> tuple[float, float]:
         difference = min(max(difference, -8), 16)  # the table's end columns
@@ -185,7 +212,8 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
 
 def _presence(game: BofaGame, state: State, late: float) -> float:
     """Strength near each victory location, discounted by moves away; per location the
-    share of the two sides' presence, so a place one side already fills adds little more."""
+    margin between the two sides' presence through tanh, so a point counts most where the
+    place is in the balance, and little where one side already fills it."""
     dist = _distances(game)
     side_of = game.side_of
     near = dist.near
@@ -199,7 +227,7 @@ def _presence(game: BofaGame, state: State, late: float) -> float:
         for i, f in enumerate(near[cid][h]):
             acc[i] += s * f
     weight = PRESENCE_WEIGHT * (1.0 - 0.5 * late)
-    return weight * sum((f - d) / (f + d + 4.0) for f, d in zip(fp, dark, strict=True))
+    return weight * sum(math.tanh((f - d) / PRESENCE_MARGIN) for f, d in zip(fp, dark, strict=True))
 
 
 def _strength(game: BofaGame, state: State, cid: str) -> int:
@@ -240,24 +268,45 @@ def _threats(game: BofaGame, state: State) -> float:
             here[3] = here[3] or c in controls
     w_fp, w_dark = _combat_weights(state)
     score = 0.0
+    fp_waves: set[int] = set()
+    dark_waves: set[int] = set()
     for h, (fs, f_free, fn, _) in fp_at.items():
         foe = dark_at.get(h)
         if foe is not None:
-            # A skirmish (B-7): fought in the next combat phase of either side.
-            score += w_fp * _exchange(odds, f_free, fn, foe[0], foe[2], h)
-            score -= w_dark * _exchange(odds, foe[1], foe[2], fs, fn, h)
+            # A skirmish (B-7): fought in the next combat phase of either side, each time with
+            # the best second wave the phase player has beside it.
+            score += w_fp * _skirmish(odds, adjacent[h], f_free, fn, foe[0], foe[2], fp_at, dark_at, fp_waves)
+            score -= w_dark * _skirmish(odds, adjacent[h], foe[1], foe[2], fs, fn, dark_at, fp_at, dark_waves)
     for sign, mine_at, enemy_at, side in ((1.0, fp_at, dark_at, FREE_PEOPLES), (-1.0, dark_at, fp_at, DARK)):
         for h, here in mine_at.items():
             if not here[3] and h not in enemy_at and any(n in enemy_at for n in adjacent[h]):
                 lone = sum(1 for c in state.stacks[h] if c in dist.lone_leaders and side_of[c] == side)
                 score -= sign * LONE_LEADER_THREAT * lone
-    score += w_fp * _best_attacks(odds, adjacent, fp_at, dark_at)
-    score -= w_dark * _best_attacks(odds, adjacent, dark_at, fp_at)
+    score += w_fp * _best_attacks(odds, adjacent, fp_at, dark_at, fp_waves)
+    score -= w_dark * _best_attacks(odds, adjacent, dark_at, fp_at, dark_waves)
     return score
 
 
+def _skirmish(odds: _Odds, around: Any, strength: int, steps: int, defence: int, defence_steps: int,
+              mine_at: dict[int, list[Any]], enemy_at: dict[int, list[Any]], waves: set[int]) -> float:
+    """The expected gain of a skirmish to the side whose phase it is: "the phase player may count
+    the combat strength of one adjacent counter, or stack of counters" as a second wave (B-7),
+    the best free one not already sent to another skirmish (it is then ``waves``)."""
+    best, best_wave = _exchange(odds, strength, steps, defence, defence_steps, 0), -1
+    for n in around:
+        here = mine_at.get(n)
+        if here is None or here[1] <= 0 or n in enemy_at or n in waves:
+            continue
+        gain = _exchange(odds, strength + here[1], steps + here[2], defence, defence_steps, 0)
+        if gain > best:
+            best, best_wave = gain, n
+    if best_wave >= 0:
+        waves.add(best_wave)
+    return best
+
+
 def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list[Any]],
-                  targets_at: dict[int, list[Any]]) -> float:
+                  targets_at: dict[int, list[Any]], used: set[int]) -> float:
     """What the attacking side can expect from its next combat phase: the best attack on any
     enemy stack with every free stack beside it, then the best on another with the stacks
     left, and so on (B-7: a counter attacks once a phase; attacks that do not pay are not made)."""
@@ -268,18 +317,19 @@ def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list
         beside = [n for n in adjacent[t] if n in attackers_at and n not in targets_at and attackers_at[n][1] > 0]
         if beside:
             options.append((t, beside))
-    used: set[int] = set()
     total = 0.0
     while options:
         best, best_gain = -1, 0.0
         for k, (t, beside) in enumerate(options):
             strength = steps = 0
+            sources = []
             for n in beside:
                 if n not in used:
                     strength += attackers_at[n][1]
                     steps += attackers_at[n][2]
+                    sources.append(n)
             target = targets_at[t]
-            gain = _exchange(odds, strength, steps, target[0], target[2], t)
+            gain = _exchange(odds, strength, steps, target[0], target[2], odds.attack_modifier(sources, t))
             if gain > best_gain:
                 best, best_gain = k, gain
         if best < 0:
@@ -289,12 +339,12 @@ def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list
     return total
 
 
-def _exchange(odds: _Odds, attack: int, attack_steps: int, defence: int, defence_steps: int, target: int) -> float:
-    """What an attack of ``attack`` strength on ``defence`` in ``target`` is expected to gain its
-    attacker, in strength points: a step is worth its side's strength per step."""
+def _exchange(odds: _Odds, attack: int, attack_steps: int, defence: int, defence_steps: int, modifier: int) -> float:
+    """What an attack of ``attack`` strength on ``defence``, the die modified by ``modifier``, is
+    expected to gain its attacker, in strength points: a step is worth its side's strength per step."""
     if attack <= 0 or defence_steps <= 0:
         return 0.0
-    lost, suffered = odds.expected(attack - defence, odds.roll_modifier[target])
+    lost, suffered = odds.expected(attack - defence, modifier)
     lost = min(lost, defence_steps)
     return lost * defence / defence_steps - suffered * attack / max(attack_steps, 1)
 
