@@ -292,6 +292,8 @@ def _skirmish(odds: _Odds, around: Any, strength: int, steps: int, defence: int,
     """The expected gain of a skirmish to the side whose phase it is: "the phase player may count
     the combat strength of one adjacent counter, or stack of counters" as a second wave (B-7),
     the best free one not already sent to another skirmish (it is then ``waves``)."""
+    # No die modifier: the Basic Game's (B-7) are the defender's terrain and where an attack
+    # comes from, and the rules give a skirmish none of them (S-7's own are not weighed here).
     best, best_wave = _exchange(odds, strength, steps, defence, defence_steps, 0), -1
     for n in around:
         here = mine_at.get(n)
