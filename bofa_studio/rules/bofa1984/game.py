@@ -117,6 +117,7 @@ class BofaGame:
         self.counter_order = list(self.specs)
         # Flat lookups for the hot paths (a dict lookup instead of an attribute chain).
         self.side_of = {cid: s.side for cid, s in self.specs.items()}
+        self.beorns = frozenset(cid for cid, s in self.specs.items() if s.is_beorn)
         # S-7: enemy units move freely through Giant Eagles.
         self.controls = frozenset(cid for cid, s in self.specs.items() if s.controls_hex
                                   and not (s.is_eagle and self.option("s7_eagle_skirmishes")))
@@ -453,8 +454,7 @@ class BofaGame:
         out: list[Any] = []
         hexes = self.cb.hexes
         ready = self.reinforcements_ready(state)
-        held = reach.enemy_held(self, state, state.phase_player)  # type: ignore[arg-type]
-        groups, over = movement.survey(self, state)
+        groups, over, held = movement.survey(self, state)
         outlook = StackingOutlook(self, state, held, over)
         entry_cache: dict[int, list[int]] = {}
         for cid in ready:
@@ -467,8 +467,6 @@ class BofaGame:
             for cid in state.returning:  # O-5
                 out += [A.Place(cid, hexes[h]) for h in leaders.return_hexes(self, state, cid)]
         for group in groups:
-            if len(group) > 1 and any(self.specs[c].is_beorn for c in group):
-                continue
             _, dests = movement.legal_moves(self, state, group, held, outlook)
             # Actions are immutable, so one Move per (movers, hex) is built once and reused:
             # building thousands of frozen dataclasses per call was a third of the time.

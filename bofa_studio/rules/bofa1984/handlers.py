@@ -134,7 +134,8 @@ def _move_trusted(game: BofaGame, state: State, a: A.Move) -> list[Event]:
     dest = game.idx(a.to)
     movers = tuple(a.counters)
     if a.path:
-        done = [game.idx(h) for h in a.path]
+        index = game.cb.index  # legal already: every hex is on the map
+        done = [index[h] for h in a.path]
     else:
         start = state.pos[movers[0]]
         done = reach.path_to(reach.reachable(game, state, movers, start), start, dest)

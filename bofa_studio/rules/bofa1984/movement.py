@@ -10,7 +10,7 @@ may leave a hex over the stacking limits as long as one more move can put it rig
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from bofa_studio.rules.bofa1984.counters import other_side
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook, refusal
@@ -126,25 +126,44 @@ def end_check(game: BofaGame, state: State, movers: tuple[str, ...], start: int,
 
 
 def movable_groups(game: BofaGame, state: State) -> list[tuple[str, ...]]:
-    """Each unmoved counter alone, and each hex's unmoved counters together (bottom first)."""
-    return survey(game, state)[0]
+    """Each unmoved counter alone, and each hex's unmoved counters together (bottom first),
+    unless Beorn is among them (B-9: Beorn may not be stacked with friendly units)."""
+    return survey(game, state).groups
 
 
-def survey(game: BofaGame, state: State) -> tuple[list[tuple[str, ...]], dict[int, str]]:
-    """:func:`movable_groups`, and ``overstacking.over_stacked`` for the phase player, in one
-    walk over the stacks: a move listing and the random player need both."""
+class Survey(NamedTuple):
+    """What a move listing and the random player need of a MOVE phase's state, at every step."""
+
+    groups: list[tuple[str, ...]]  # movable_groups
+    over: dict[int, str]  # overstacking.over_stacked for the phase player
+    held: set[int]  # reach.enemy_held for the phase player
+
+
+def survey(game: BofaGame, state: State) -> Survey:
+    """:func:`movable_groups`, ``over_stacked`` and ``enemy_held`` of the phase player, in one
+    walk over the stacks."""
     side = state.phase_player
-    side_of = game.side_of
+    enemy = other_side(side)  # type: ignore[arg-type]
+    side_of, controls = game.side_of, game.controls
     moved = state.moved
     groups: list[tuple[str, ...]] = []
     over: dict[int, str] = {}
+    held: set[int] = set()
     for h, stack in state.stacks.items():
         if len(stack) == 1:
             c = stack[0]
-            if side_of[c] == side and c not in moved:
-                groups.append((c,))
+            if side_of[c] == side:
+                if c not in moved:
+                    groups.append(stack)  # the stack is the lone counter's group
+            elif c in controls and side_of[c] == enemy:
+                held.add(h)
             continue
-        mine = [c for c in stack if side_of[c] == side]
+        mine = []
+        for c in stack:
+            if side_of[c] == side:
+                mine.append(c)
+            elif c in controls and side_of[c] == enemy:
+                held.add(h)
         if not mine:
             continue
         if len(mine) > 1:
@@ -154,9 +173,9 @@ def survey(game: BofaGame, state: State) -> tuple[list[tuple[str, ...]], dict[in
         free = [c for c in mine if c not in moved] if moved else mine
         for c in free:
             groups.append((c,))
-        if len(free) > 1:
+        if len(free) > 1 and game.beorns.isdisjoint(free):
             groups.append(tuple(free))
-    return groups, over
+    return Survey(groups, over, held)
 
 
 def validate_path(game: BofaGame, state: State, movers: tuple[str, ...], start: int, path: list[int]) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984 import eagles, leaders, movement, placement, reach
 from bofa_studio.rules.bofa1984.overstacking import StackingOutlook
-from bofa_studio.rules.bofa1984.sequence import end_phase_problem
+from bofa_studio.rules.bofa1984.sequence import end_phase_problem, move_phase_blocker
 from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.core import uniform_index
 
@@ -61,10 +61,10 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
     options += [("return", c) for c in state.returning] if state.phase_player == "dark" else []
     if game.option("s7_dive_attacks") and state.phase_player == "free_peoples":
         options += [("dive", c) for c in game.eagles if c in state.pos]
-    groups, over = movement.survey(game, state)
-    options += [("move", g) for g in groups if len(g) == 1 or not any(game.specs[c].is_beorn for c in g)]
-    outlook = StackingOutlook(game, state, over=over)
-    if end_phase_problem(game, state, outlook.over) is None:  # B-9, O-5: see legal_actions
+    groups, over, held = movement.survey(game, state)
+    options += [("move", g) for g in groups]
+    outlook = StackingOutlook(game, state, held, over)
+    if move_phase_blocker(game, state, over) is None:  # B-9, O-5: see legal_actions
         options.append(("end", None))
     while True:
         if not options:  # overstacking's bound promises a way out; say so loudly if not
@@ -96,7 +96,7 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
             # Uniform over the legal destinations, asking only about the hexes drawn: drawing
             # without replacement until one is legal picks each legal one alike.
             start = state.pos[what[0]]
-            prev = reach.reachable(game, state, what, start)
+            prev = reach.reachable(game, state, what, start, held)
             may_end = movement.end_check(game, state, what, start, outlook)
             hexes = reach.sorted_hexes(game, prev)
             if start in prev:
@@ -105,8 +105,9 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                 rng, j = uniform_index(rng, len(hexes))
                 d = hexes.pop(j)
                 if may_end(d):
+                    on_map = game.cb.hexes
                     path = reach.path_to(prev, start, d)
-                    return A.Move(what, game.hex(d), tuple(game.hex(h) for h in path)), rng
+                    return A.Move(what, on_map[d], tuple([on_map[h] for h in path])), rng
         options.pop(i)
 
 

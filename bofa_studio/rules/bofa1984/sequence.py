@@ -133,16 +133,29 @@ def end_phase_problem(game: BofaGame, state: State, over: dict[int, str] | None 
         side: str = state.phase_player  # type: ignore[assignment]
         if over is None:
             over = over_stacked(game, state, side)
-        if over:
-            h = min(over)
+        blocker = move_phase_blocker(game, state, over)
+        if blocker is None:
+            return None
+        if blocker in over:
+            h = blocker
             names = ", ".join(game.specs[c].name for c in friends_in(game, state, h, side))
             return RuleError("B-9", f"the stacking limits take effect at the end of the movement phase, and "
                                     f"{game.cb.label(h)} is over them ({over[h]}: {names}); move a counter out first")
-        if side == DARK:
-            for cid in state.returning:
-                if leaders.return_hexes(game, state, cid):
-                    return RuleError("O-5", f"{game.specs[cid].name} is brought back in this movement phase, the "
-                                            "Dark player's next since he fell: place him with a counter of his tribe")
+        return RuleError("O-5", f"{game.specs[blocker].name} is brought back in this movement phase, the "
+                                "Dark player's next since he fell: place him with a counter of his tribe")
+    return None
+
+
+def move_phase_blocker(game: BofaGame, state: State, over: dict[int, str]) -> int | str | None:
+    """What keeps a MOVE phase from ending, unworded (a random player asks at every step, and
+    only :func:`end_phase_problem`'s refusal needs the words): the lowest over-stacked hex of
+    ``over`` (the phase player's, B-9), or an O-5 leader still to bring back, or None."""
+    if over:
+        return min(over)
+    if state.phase_player == DARK:
+        for cid in state.returning:
+            if leaders.return_hexes(game, state, cid):
+                return cid
     return None
 
 
