@@ -156,6 +156,7 @@ class LosIndex:
         )
         self._lookup[self.q - self._q0, self.r - self._r0] = np.arange(len(self.hexes))
         self._occupied_key: frozenset[Hex] | None = None
+        self._last_touches: tuple[tuple[str, bytes, str, bytes], _Touches] | None = None
         self._occupied_mask = np.zeros(0, dtype=bool)
         self.refresh(board)
 
@@ -250,6 +251,20 @@ class LosIndex:
         return clear, blocker, wall_from, t
 
     def _touches(self, a: np.ndarray, b: np.ndarray) -> _Touches:
+        """What the lines a[i] -> b[i] touch: geometry alone, so the same lines asked about
+        again with other counters on the map (an overlay as the game goes on, a position
+        weighed after another) reuse the last answer, which is read-only for that reason."""
+        key = (a.dtype.str, a.tobytes(), b.dtype.str, b.tobytes())
+        last = self._last_touches
+        if last is not None and last[0] == key:
+            return last[1]
+        t = self._touches_of(a, b)
+        for array in (t.line, t.hex, t.pos, t.side, t.stretch, t.length, t.last_stretch, t.stretch_line):
+            array.flags.writeable = False
+        self._last_touches = (key, t)
+        return t
+
+    def _touches_of(self, a: np.ndarray, b: np.ndarray) -> _Touches:
         q, r = self.q, self.r
         aq, ar = q[a], r[a]
         dq, dr = q[b] - aq, r[b] - ar
