@@ -153,6 +153,15 @@ class Orientation(StrEnum):
     POINTY = "pointy"  # pointy-topped hexes in horizontal rows
 
 
+# A hex's corners relative to its centre, clockwise on screen from east (flat) or north-east
+# (pointy): worked out once, as the same expressions give the same numbers for every hex.
+_CORNER_OFFSETS: dict[Orientation, tuple[tuple[float, float], ...]] = {
+    orientation: tuple((math.cos(math.radians(start + 60 * i)), math.sin(math.radians(start + 60 * i)))
+                       for i in range(6))
+    for orientation, start in ((Orientation.FLAT, 0.0), (Orientation.POINTY, -30.0))
+}
+
+
 class Shifted(StrEnum):
     """Which printed columns (flat) or rows (pointy) sit half a hex lower/right.
 
@@ -296,11 +305,7 @@ class GridSpec:
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         """The six corners, clockwise on screen, starting east (flat) or north-east (pointy)."""
         cx, cy = self.center(h)
-        start = 0.0 if self.orientation == Orientation.FLAT else -30.0
-        return [
-            (cx + math.cos(math.radians(start + 60 * i)), cy + math.sin(math.radians(start + 60 * i)))
-            for i in range(6)
-        ]
+        return [(cx + dx, cy + dy) for dx, dy in _CORNER_OFFSETS[self.orientation]]
 
     def hexside_segment(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
         """The two end points of the hexside shared by ``side.a`` and ``side.b``."""

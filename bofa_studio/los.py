@@ -143,7 +143,7 @@ class LosIndex:
         # A line between two hexes of the ragged offset layout can pass through a hex
         # just off the map. Such hexes never block, but they must be there so the
         # line is cut into the same stretches as anywhere else (see _touches).
-        rim = sorted({n for h in on_map for n in h.neighbors() if n not in board})
+        rim = sorted({n for h in on_map for n in h.neighbors()}.difference(on_map))
         self.on_map = len(on_map)
         self.hexes: list[Hex] = on_map + rim
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(on_map)}
