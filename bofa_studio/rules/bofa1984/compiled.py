@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from typing import Any
 
 from bofa_studio.board.model import Board, HexFeature, HexsideFeature, Terrain
 from bofa_studio.hexgrid import Hex
@@ -32,6 +33,9 @@ class CompiledBoard:
         self.r = [h.r for h in self.hexes]
         self._at_qr = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
         self._disks: dict[tuple[int, int], frozenset[int]] = {}
+        # The rules' step costs between neighbours, per terrain cost table (BofaGame._build_steps):
+        # every game on this board with the same costs shares them, read-only.
+        self.step_tables: dict[tuple[object, ...], tuple[list[Any], dict[str, list[Any]]]] = {}
         # Read straight from networkx's node and adjacency dicts, and each neighbour found by the
         # identity of its Hex where the graph holds the node's own object (hashing a Hex is a
         # Python call): every new game compiles its board, and the views cost more than the rest.

@@ -114,7 +114,8 @@ def dive_targets(game: BofaGame, state: State, eagle: str) -> list[int]:
         return []
     start = state.pos[eagle]
     budget = spec.movement[state.steps[eagle] - 1]
-    return sorted(h for h in state.stacks if game.cb.distance(start, h) <= budget and dive_victim(game, state, h))
+    within = game.cb.disk(start, budget)
+    return sorted(h for h in state.stacks if h in within and dive_victim(game, state, h))
 
 
 def flight_ends(game: BofaGame, state: State, eagle: str) -> tuple[list[int], list[int]]:
@@ -136,7 +137,8 @@ def dive_ends(game: BofaGame, state: State, eagle: str, target: int,
     start = state.pos[eagle]
     spare = game.specs[eagle].movement[state.steps[eagle] - 1] - game.cb.distance(start, target)
     back, dests = flight or flight_ends(game, state, eagle)
-    return back + [d for d in dests if game.cb.distance(target, d) <= spare]
+    within = game.cb.disk(target, spare)  # the hexes within ``spare`` of the target, found once
+    return back + [d for d in dests if d in within]
 
 
 def dive_actions(game: BofaGame, state: State) -> list[tuple[str, int, int]]:

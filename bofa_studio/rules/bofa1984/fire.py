@@ -126,14 +126,16 @@ def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: li
         table = los_table(game.board)
         if occupied is None:
             occupied = occupancy(state)
+    # Every hex of the disk is within the longest bow's range, so the unit's strength there
+    # (unit_strength) is positive unless B-6's Front Gate rule leaves it none.
+    front_gate, next_door = cb.front_gate, cb.adjacent_open[h]
     out = []
     for t in sorted(near.intersection(open_targets(game, state) if targets is None else targets)):
-        if t == h:
+        if t == h or (front_gate[t] and t not in next_door):
             continue
         if table is not None and not table.clear(h, t, occupied):  # type: ignore[arg-type]
             continue
-        if unit_strength(game, state, unit, t) > 0:
-            out.append(t)
+        out.append(t)
     return out
 
 

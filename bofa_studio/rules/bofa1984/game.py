@@ -202,12 +202,25 @@ class BofaGame:
         raise RuleError("B-3", f"the scenario gives no chip mix for turn {turn}")
 
     def _build_steps(self) -> None:
-        """Per-side ground step costs and flying steps between adjacent hexes (B-6, Terrain Table)."""
+        """Per-side ground step costs and flying steps between adjacent hexes (B-6, Terrain Table).
+
+        They depend only on the board and the cost tables, and working them out was most of
+        a new game's making (every session, check and test makes one): the compiled board,
+        shared by every game on the same map, keeps them per cost table."""
         cb, t = self.cb, self.tables
         self.flying_cost = t.flying_cost
-        self.fly_steps = [tuple((nb.index, t.flying_cost) for nb in cb.neighbours[h] if not nb.wall)
-                          for h in range(len(cb))]
-        self.ground_steps: dict[str, list[tuple[tuple[int, int], ...]]] = {}
+        key = (t.flying_cost, t.path_cost, tuple(sorted(t.move_cost.items())), tuple(sorted(t.river_cost.items())))
+        built = cb.step_tables.get(key)
+        if built is None:
+            built = cb.step_tables[key] = self._step_tables()
+        self.fly_steps: list[tuple[tuple[int, int], ...]] = built[0]
+        self.ground_steps: dict[str, list[tuple[tuple[int, int], ...]]] = built[1]
+
+    def _step_tables(self) -> tuple[list[Any], dict[str, list[Any]]]:
+        cb, t = self.cb, self.tables
+        fly_steps = [tuple((nb.index, t.flying_cost) for nb in cb.neighbours[h] if not nb.wall)
+                     for h in range(len(cb))]
+        ground_steps: dict[str, list[tuple[tuple[int, int], ...]]] = {}
         for side in (FREE_PEOPLES, DARK):
             rows = []
             for h in range(len(cb)):
@@ -226,7 +239,8 @@ class BofaGame:
                         cost += t.river_cost[side]
                     row.append((n, cost))
                 rows.append(tuple(row))
-            self.ground_steps[side] = rows
+            ground_steps[side] = rows
+        return fly_steps, ground_steps
 
     def hex(self, i: int) -> Hex:
         return self.cb.hexes[i]
