@@ -157,6 +157,7 @@ class LosIndex:
         self._lookup[self.q - self._q0, self.r - self._r0] = np.arange(len(self.hexes))
         self._occupied_key: frozenset[Hex] | None = None
         self._last_touches: tuple[tuple[str, bytes, str, bytes], _Touches] | None = None
+        self.shared = False  # read by every unedited board of the same content (los_index)
         self._occupied_mask = np.zeros(0, dtype=bool)
         self.refresh(board)
 
@@ -435,10 +436,32 @@ def los_index(board: Board) -> LosIndex:
     """
     index = _INDEXES.get(board)
     if index is None or index.grid != board.grid:
-        index = LosIndex(board)
-        _INDEXES[board] = index
+        index = _INDEXES[board] = _index_as_read(board) or LosIndex(board)
     elif index.revision != board.revision:
-        index.refresh(board)
+        if index.shared:  # others read it: an edited board gets an index of its own
+            index = _INDEXES[board] = LosIndex(board)
+        else:
+            index.refresh(board)
+    return index
+
+
+# Unedited boards read from the same bytes (a scenario's map, a save's, another window's)
+# hold the same hexes and attributes: they share one index, as they share the rules'
+# compiled board. The newest few are kept.
+_AS_READ: dict[object, LosIndex] = {}
+_AS_READ_LIMIT = 8
+
+
+def _index_as_read(board: Board) -> LosIndex | None:
+    origin = board.origin
+    if origin is None or origin[1] != board.revision:
+        return None
+    index = _AS_READ.get(origin[0])
+    if index is None or index.grid != board.grid:
+        if len(_AS_READ) >= _AS_READ_LIMIT:
+            del _AS_READ[next(iter(_AS_READ))]  # the oldest
+        index = _AS_READ[origin[0]] = LosIndex(board)
+        index.shared = True
     return index
 
 

@@ -310,3 +310,20 @@ def test_off_map_hexes_and_bad_options_are_refused(board: Board) -> None:
         line_of_sight(board, C, at(2, 0), grazing="sometimes")  # type: ignore[arg-type]
     # An occupant off the map cannot stand between two on-map hexes.
     assert line_of_sight(board, C, at(2, 0), {Hex(-40, 0)}).clear
+
+
+def test_two_copies_of_one_map_file_share_an_index_until_one_is_edited(tmp_path) -> None:
+    """Every window and session reads its own copy of the map; unedited copies share one
+    index (built once), and an edit to one copy blocks a line there, not in the other."""
+    from bofa_studio.board import load_map, save_map
+
+    original = Board(GridSpec(Orientation.FLAT, 16, 16))
+    path = tmp_path / "plain.json"
+    save_map(original, path)
+    first, second = load_map(path), load_map(path)
+    assert line_of_sight(first, C, at(2, 0)).clear and line_of_sight(second, C, at(2, 0)).clear
+    assert _INDEXES[first] is _INDEXES[second]
+    second.set_terrain(at(1, 0), Terrain.DALE)  # S-8: "If this line passes through ... The town of Dale"
+    assert line_of_sight(second, C, at(2, 0)).blocked_by == at(1, 0)
+    assert line_of_sight(first, C, at(2, 0)).clear
+    assert _INDEXES[first] is not _INDEXES[second]
