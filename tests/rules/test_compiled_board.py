@@ -11,8 +11,8 @@ SHIPPED_MAP = Path(__file__).resolve().parents[2] / "maps" / "bofa1984.json"
 
 
 def _same_lists(a: CompiledBoard, b: CompiledBoard) -> bool:
-    """Everything but the board and the range disks, which fill as games ask for them."""
-    skip = ("board", "_disks")
+    """Everything but the board, the range disks and the step costs, which fill as games ask for them."""
+    skip = ("board", "_disks", "step_tables")
     return {k: v for k, v in vars(a).items() if k not in skip} == {k: v for k, v in vars(b).items() if k not in skip}
 
 
