@@ -64,6 +64,7 @@ class Budget:
     population: int = 0
     generations: int = 0
     plan_threshold: int = 24  # decisions with more legal actions than this are planned as a phase
+    plan_dice: int = 1  # dice samples a plan that rolls is scored on (the same samples for every plan)
     deadline_seconds: float | None = None
 
 
@@ -154,12 +155,12 @@ class PlanningPlayer(GreedyPlayer):
         worth = []
         rolls = 0
         for i, action in enumerate(pool):
-            value, outcomes = expected_value(game, state, action, side, rng, 1)
-            rolls += outcomes > 1 or game.current_player(state) == CHANCE
+            value, _ = expected_value(game, state, action, side, rng, 1)
+            rolls += _rolls_dice(game, state, action)
             worth.append((-value, i))
         if 2 * rolls > len(pool):
-            # Mostly dice (a FIRE or COMBAT phase): one roll per plan would judge each attack
-            # by its luck; one ply averages every face instead.
+            # Mostly dice (a FIRE or COMBAT phase): a plan would judge each attack by a few
+            # rolls, and the best of many plans by their luck; one ply averages every face.
             return []
         first = [i for _, i in sorted(worth)]
         thinking.report(len(pool), planned)
@@ -190,12 +191,21 @@ class PlanningPlayer(GreedyPlayer):
         return out
 
     def _fitness(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice_seed: int) -> float:
-        end, _ = _play_plan(game, state, side, pool, plan, Rng(dice_seed), record=False)
-        return evaluate(game, end, side)
+        """The plan's worth averaged over ``budget.plan_dice`` samples of its dice. Sample k is
+        the same stream for every plan of the decision (common random numbers), so plans are
+        compared on the same luck; a plan that meets no dice is played once."""
+        total = 0.0
+        for k in range(max(self.budget.plan_dice, 1)):
+            dice = _CountingRng(_sample_seed(dice_seed, k))
+            end, _ = _play_plan(game, state, side, pool, plan, dice, record=False)
+            total += evaluate(game, end, side)
+            if not dice.draws:
+                return total / (k + 1)
+        return total / max(self.budget.plan_dice, 1)
 
     def _record(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int],
                 dice_seed: int) -> list[_PlannedStep]:
-        end, steps = _play_plan(game, state, side, pool, plan, Rng(dice_seed), record=True)
+        end, steps = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=True)
         if len(steps) > 1 and game.current_player(end) != side:
             # Play up to, not into, the step that hands the decision over: pieces outside this
             # plan's pool get their turn in a new plan before the phase is ended.
@@ -203,7 +213,19 @@ class PlanningPlayer(GreedyPlayer):
         return steps
 
 
-def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice: Rng,
+class _CountingRng(Rng):
+    """A dice stream that counts its draws: a plan that drew none needs no second sample."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def pick_weighted(self, weights: list[float]) -> int:
+        self.draws += 1
+        return super().pick_weighted(weights)
+
+
+def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice: _CountingRng,
                record: bool) -> tuple[Any, list[_PlannedStep]]:
     """Play ``plan`` on a copy of ``state``: each pool action the rules allow, in order, while
     ``side`` decides; chance from ``dice``. A piece that has acted is not tried again (the
@@ -240,17 +262,39 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
     return (current if handed_over is None else handed_over), steps
 
 
-def _through_chance(game: Any, current: Any, side: str, dice: Rng) -> tuple[Any | None, Any]:
-    """(The position before the chance if it hands the decision away from ``side``, else None;
-    the position after the chance steps at ``current``, drawn from ``dice``)."""
+def _through_chance(game: Any, current: Any, side: str, dice: _CountingRng) -> tuple[Any | None, Any]:
+    """(Where the plan ends if the chance hands the decision away from ``side``, else None;
+    the position after the chance steps at ``current``, drawn from ``dice``).
+
+    A plan that ends its phase ends before the draw that follows (see ``_play_plan``). A roll
+    inside the phase that leaves the other side a choice (the hits of an attack, for the
+    defender to take) ends the plan after the roll: before it, the attack would count as
+    counters spent for nothing.
+    """
     if game.current_player(current) != CHANCE:
         return None, current
     before = current.copy()
+    draws_before = dice.draws
+    phase_of = getattr(game, "phase", None)
     while game.current_player(current) == CHANCE:
         game.apply(current, sample_chance(game, current, dice))
     if game.current_player(current) != side:
+        if phase_of is not None and phase_of(current) == phase_of(before):
+            return current, current
+        dice.draws = draws_before  # the plan is judged before this draw: its luck does not count
         return before, current
     return None, current
+
+
+def _rolls_dice(game: Any, state: Any, action: Any) -> bool:
+    """Whether ``action`` in ``state`` is followed straight away by chance (a roll, a draw)."""
+    child = try_apply(game, state, action)
+    return child is not None and game.current_player(child) == CHANCE
+
+
+def _sample_seed(dice_seed: int, k: int) -> int:
+    """The seed of a plan's k-th dice sample; the first is ``dice_seed`` itself."""
+    return (dice_seed + k * 0x9E3779B97F4A7C15) % (1 << 64)
 
 
 def _order_crossover(a: list[int], b: list[int], rng: Rng) -> list[int]:
