@@ -108,3 +108,32 @@ def test_b11_strength_counts_more_where_a_place_is_in_the_balance_than_where_the
     behind_the_guard_room = at({**base, "1205": "elf_spearman_2"}, player=FP, stage="move")
     toward_dale = at({**base, "1713": "elf_spearman_2"}, player=FP, stage="move")
     assert value(behind_the_guard_room) > value(toward_dale) + 0.4
+
+
+# A Dark tribal leader behind the fight and one of his goblins: the replayed game of docs/ai.md
+# left Gurash, Osag and Bolg standing alone like this from turn 9 to the end.
+GOBLIN_AND_AN_ELF_AWAY = {"2021": "gurash_goblin_scimitar_1", "1012": "elf_spearman_1"}
+
+
+def test_b7_a_leader_is_worth_most_on_his_units_stack_then_beside_it_then_far_from_it():
+    # B-7: "When counters are stacked, including leaders/characters, their combat strength values
+    # are added in attacks or skirmishes." Alone, a leader adds to no one's attack.
+    stacked = at({**GOBLIN_AND_AN_ELF_AWAY, "2021": ["gurash_goblin_scimitar_1", "gurash"]}, player=DARK)
+    beside = at({**GOBLIN_AND_AN_ELF_AWAY, "2022": "gurash"}, player=DARK)
+    far = at({**GOBLIN_AND_AN_ELF_AWAY, "2417": "gurash"}, player=DARK)
+    assert value(stacked, DARK) > value(beside, DARK) + 0.5 > value(far, DARK) + 1.0
+
+
+def test_b9_a_leader_is_not_drawn_to_a_stack_that_already_has_one():
+    # B-9: "It is not possible to have more than one leader or character per hex."
+    led = at({"2021": ["gurash_goblin_scimitar_1", "gurash"], "2022": "osag", "1012": "elf_spearman_1"}, player=DARK)
+    away = at({"2021": ["gurash_goblin_scimitar_1", "gurash"], "2417": "osag", "1012": "elf_spearman_1"}, player=DARK)
+    assert value(led, DARK) == pytest.approx(value(away, DARK))
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_a_lone_leader_joins_his_goblins_rather_than_standing_idle(level):
+    state = at({**GOBLIN_AND_AN_ELF_AWAY, "2417": "gurash"}, player=DARK)
+    action = make_player(level, seed=1).choose(basic(), state)
+    assert isinstance(action, A.Move) and action.counters == ("gurash",)
+    assert basic().cb.label(basic().idx(action.to)) == "2021"

@@ -55,6 +55,11 @@ PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
 PRESENCE_MARGIN = 12.0
 LEADER_BONUS = 3.0
 LONE_LEADER_THREAT = 4.0
+# A leader stacked with a combat unit of his side adds his strength to its attacks (B-7) and,
+# in the Standard Game, to its morale checks and regrouping (S-6, S-1); alone he does neither.
+# Apart from every unit, the worth fades with the hexes to the nearest one he could join.
+LEADER_WITH_UNIT = 3.0
+LEADER_REACH = 3.0  # hexes: a leader this far from a unit he could join keeps e^-1 of the worth
 # How much the next combat's expected exchange counts: for the side that plays the next
 # phase (about a third of the chips are COMBAT or F/C), and for the side after it.
 NEXT_COMBAT_WEIGHT = 0.4
@@ -86,6 +91,10 @@ class _Distances:
         self.locations = len(names)
         self.counting = frozenset(c for c, spec in game.specs.items() if spec.counts_for_victory)
         self.lone_leaders = frozenset(c for c, spec in game.specs.items() if spec.leader and not spec.controls_hex)
+        # Leaders who can join a unit's stack (B-9: "A leader counter may be stacked in a hex with
+        # one full-strength counter"); Beorn moves only alone.
+        self.joining_leaders = tuple(c for c in sorted(self.lone_leaders) if not game.specs[c].is_beorn)
+        self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
         self.odds = _Odds(game)
 
@@ -207,7 +216,55 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
         score += sign[attacker] * 2.0 * pending.def_hits
     score += _presence(game, state, late)
     score += _threats(game, state)
+    score += _leaders_with_units(game, state)
     return score
+
+
+def _leaders_with_units(game: BofaGame, state: State) -> float:
+    """For the Free Peoples: each side's leaders stacked with its combat units (worth
+    LEADER_WITH_UNIT), or else the part of it that fades with the hexes to the nearest
+    stack of its units without a leader (B-9: one leader per hex)."""
+    dist = _distances(game)
+    side_of = game.side_of
+    pos = state.pos
+    stacks = state.stacks
+    units = dist.combat_units
+    score = 0.0
+    open_stacks: dict[str, list[int]] | None = None
+    for cid in dist.joining_leaders:
+        h = pos.get(cid)
+        if h is None:
+            continue
+        side = side_of[cid]
+        sign = 1.0 if side == FREE_PEOPLES else -1.0
+        if any(c in units and side_of[c] == side for c in stacks[h]):
+            score += sign * LEADER_WITH_UNIT
+            continue
+        if open_stacks is None:
+            open_stacks = _stacks_without_leader(game, state)
+        score += sign * _leader_pull(game, open_stacks[side], h)
+    return score
+
+
+def _leader_pull(game: BofaGame, open_hexes: list[int], h: int) -> float:
+    """What a leader at ``h`` is worth for the units he could join (all of it on their hex)."""
+    if not open_hexes:
+        return 0.0
+    nearest = min(game.cb.distance(h, n) for n in open_hexes)
+    return LEADER_WITH_UNIT * math.exp(-nearest / LEADER_REACH)
+
+
+def _stacks_without_leader(game: BofaGame, state: State) -> dict[str, list[int]]:
+    """Per side, the hexes where one of its combat units stands with no leader of its side."""
+    specs = game.specs
+    side_of = game.side_of
+    out: dict[str, list[int]] = {FREE_PEOPLES: [], DARK: []}
+    for h, stack in state.stacks.items():
+        for side, hexes in out.items():
+            mine = [c for c in stack if side_of[c] == side]
+            if mine and not any(specs[c].leader for c in mine):
+                hexes.append(h)
+    return out
 
 
 def _presence(game: BofaGame, state: State, late: float) -> float:
@@ -381,6 +438,8 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
     pos = state.pos
     out: list[float] = []
     held: dict[int, str] | None = None
+    joining = dist.joining_leaders
+    open_stacks: dict[str, list[int]] | None = None
     for a in actions:
         if isinstance(a, A.Move):
             movers, to = a.counters, idx[a.to]
@@ -394,6 +453,10 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
             continue
         side = side_of[movers[0]]
         gain = 0.0
+        if len(movers) == 1 and movers[0] in joining and movers[0] in pos:
+            if open_stacks is None:
+                open_stacks = _stacks_without_leader(game, state)
+            gain += _leader_pull(game, open_stacks[side], to) - _leader_pull(game, open_stacks[side], pos[movers[0]])
         for c in movers:
             if c not in dist.counting:
                 gain += 0.5
