@@ -151,16 +151,19 @@ class PlanningPlayer(GreedyPlayer):
         pool = candidates(game, state, actions, budget.plan_pool, rng, per_actor=PER_ACTOR)
         dice_seed = rng.index(1 << 62)
         planned = budget.population * budget.generations + len(pool)
-        # The seed plan: the pool in the order of each action's one-ply worth.
+        # The seed plan: the pool in the order of each action's one-ply worth (over every face
+        # of the die that follows it, when plans are judged on several samples).
+        faces = 0 if budget.plan_dice > 1 else 1
         worth = []
         rolls = 0
         for i, action in enumerate(pool):
-            value, _ = expected_value(game, state, action, side, rng, 1)
+            value, _ = expected_value(game, state, action, side, rng, faces)
             rolls += _rolls_dice(game, state, action)
             worth.append((-value, i))
-        if 2 * rolls > len(pool):
-            # Mostly dice (a FIRE or COMBAT phase): a plan would judge each attack by a few
-            # rolls, and the best of many plans by their luck; one ply averages every face.
+        if 2 * rolls > len(pool) and budget.plan_dice <= 1:
+            # Mostly dice (a FIRE or COMBAT phase) and one sample per plan: the best of many
+            # plans would be the luckiest (split attacks that rolled well); one ply averages
+            # every face instead.
             return []
         first = [i for _, i in sorted(worth)]
         thinking.report(len(pool), planned)
