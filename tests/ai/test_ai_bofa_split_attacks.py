@@ -1,7 +1,8 @@
 """Why the planner split attacks (docs/ai.md, "Split attacks"): each phase plan was scored on one
 sample of the dice, so the best of many plans was often one whose split attacks rolled luckily.
-Plans are now scored on several samples shared by every plan (common random numbers), and a
-phase made mostly of rolls is decided one ply, over every face of the die."""
+Plans that roll are now scored on several samples shared by every plan (common random numbers);
+a level that scores plans on one sample decides a phase made mostly of rolls one ply, over every
+face of the die."""
 
 from __future__ import annotations
 
@@ -72,6 +73,17 @@ def test_b7_normal_attacks_with_all_three_stacks_together_when_it_plans_a_combat
     # small phase one that the planner plans, as it does a full combat phase in a game.
     game, state = basic(), combat_phase(defenders)
     budget = replace(BUDGETS["normal"], plan_threshold=2, deadline_seconds=None)
+    for seed in range(5):  # scored on one sample, seeds 0 and 4 ended the phase without attacking
+        action = PlanningPlayer(budget, seed).choose(game, state)
+        assert isinstance(action, A.Attack) and len(action.attackers) == 3, (seed, action)
+
+
+@pytest.mark.parametrize("defenders", DEFENDERS)
+def test_b7_a_level_with_one_dice_sample_per_plan_decides_a_combat_phase_one_ply_and_attacks_together(defenders):
+    # The one-ply fallback for phases of rolls: before, it never fired (one sample counted as one
+    # outcome), so every level planned combat phases on one roll per plan.
+    game, state = basic(), combat_phase(defenders)
+    budget = replace(BUDGETS["normal"], plan_dice=1, plan_threshold=2, deadline_seconds=None)
     for seed in range(8):
         action = PlanningPlayer(budget, seed).choose(game, state)
         assert isinstance(action, A.Attack) and len(action.attackers) == 3, (seed, action)
