@@ -125,12 +125,18 @@ def test_replaying_a_save_reproduces_its_digest(seed, length):
 # -- malformed saves --------------------------------------------------------------------
 
 
-def _saved(tmp_path, mutate) -> Path:
+@cache
+def _a_played_game() -> dict:
+    """The save of one seeded game of 60 actions, played once for every malformed-save test."""
     session = new_session(3)
     play(session, 60)
-    # A deep copy: to_dict shares the scenario with the (cached) game, which a
-    # mutation would otherwise corrupt for every later test.
-    data = copy.deepcopy(session.to_dict())
+    return session.to_dict()
+
+
+def _saved(tmp_path, mutate) -> Path:
+    # A deep copy: to_dict shares the scenario with the (cached) game, and every test here
+    # mutates the save: a mutation would otherwise corrupt it for every later test.
+    data = copy.deepcopy(_a_played_game())
     mutate(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")
