@@ -19,10 +19,12 @@ from collections.abc import Callable, Hashable
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QRegion
 
-# A view's picture is its viewport (4 MB for a 1400x900 window's map); a zoom image is at most
-# 2048 px a side (14 MB). A few of each: the windows one person has open on one or two maps.
+# A view's picture is its viewport (4 MB for a 1400x900 window's map, 33 MB on a 4K screen); a
+# zoom image is at most 2048 px a side (16 MB). A few of each, the windows one person has open on
+# one or two maps, within a memory budget; the one just painted is always kept.
 MAX_VIEW_PICTURES = 6
 MAX_ZOOM_IMAGES = 4
+MAX_BYTES = 96 * 1024 * 1024  # of each kind
 
 Picture = QPixmap | QImage
 
@@ -43,9 +45,13 @@ def _kept(store: OrderedDict[Hashable, Picture], key: Hashable) -> Picture | Non
     return found
 
 
+def _bytes(picture: Picture) -> int:
+    return picture.width() * picture.height() * 4
+
+
 def _keep(store: OrderedDict[Hashable, Picture], key: Hashable, picture: Picture, limit: int) -> None:
     store[key] = picture
-    while len(store) > limit:
+    while len(store) > 1 and (len(store) > limit or sum(_bytes(p) for p in store.values()) > MAX_BYTES):
         store.popitem(last=False)  # the least recently used
 
 

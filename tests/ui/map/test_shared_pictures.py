@@ -123,3 +123,24 @@ def test_the_zoom_image_of_an_unedited_map_is_painted_once_for_every_window(map_
     assert MapScene(edited).zoom_image(1.0)[0].toImage() != image.toImage()
     for scene in (first, second):
         scene.detach()
+
+
+def test_the_kept_pictures_stay_within_their_memory_budget(qapp, monkeypatch, map_file):
+    """Pictures of many windows (other sizes, other options) do not pile up: the least recently
+    used go once the budget is spent, and the one just painted is always kept."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QPainter
+
+    monkeypatch.setattr(pictures, "MAX_BYTES", 3 * 200 * 100 * 4)  # three 200x100 pictures
+    device = QImage(200, 100, QImage.Format.Format_ARGB32_Premultiplied)
+    for n in range(5):
+        painter = QPainter(device)
+        assert pictures.draw_shared(painter, QRectF(0, 0, 200, 100), ("content", n), QColor("white"),
+                                    lambda p, r: p.fillRect(r, QColor("black")))
+        painter.end()
+    assert len(pictures._views) == 3
+    monkeypatch.setattr(pictures, "MAX_BYTES", 1)
+    painter = QPainter(device)
+    pictures.draw_shared(painter, QRectF(0, 0, 200, 100), ("content", 9), QColor("white"), lambda p, r: None)
+    painter.end()
+    assert len(pictures._views) == 1
