@@ -33,6 +33,7 @@ COUNTER_SIZE = style.HEX_PX * 1.05
 IMAGE_MARGIN = 0.3
 SELECTED_EDGE = QColor("#ff9800")
 MAX_CACHED = 3000  # faces x zoom steps; far more than a game shows
+_IMAGES: dict[tuple[object, int, float], QPixmap] = {}  # every layer's (see CounterLayer.__init__)
 
 
 def size_step(pixels: float) -> int:
@@ -61,8 +62,10 @@ class CounterLayer(QGraphicsItem):
         self.cache_images = True  # False paints the vector art every frame (the bench's baseline)
         # Images by (face, size step) and stack-count discs by (count, size step). A face is
         # a frozen value with its hits, reduced side and dimming in it, so a changed counter
-        # finds (or paints) its new image and never shows a stale one.
-        self._images: dict[tuple[object, int], QPixmap] = {}
+        # finds (or paints) its new image and never shows a stale one. An image depends on
+        # nothing else, so every layer shares them: a new game, a reopened save or a second
+        # window shows the counters the first one painted.
+        self._images = _IMAGES
         self._rects: dict[Hex, list[QRectF]] = {}
         self._bounds: dict[Hex, QRectF] = {}
         self.setZValue(30)

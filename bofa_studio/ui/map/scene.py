@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from bofa_studio.board.model import Board, BoardChange
 from bofa_studio.hexgrid import Hex, Hexside
 from bofa_studio.ui import style
+from bofa_studio.ui.map import pictures
 from bofa_studio.ui.map.items import AreaLayer, HexItem, HexsideLayer, OverlayLayer, RoadLayer, SlopeLineLayer
 from bofa_studio.ui.map.tiles import BoardTiles
 
@@ -91,6 +92,9 @@ class MapScene(QGraphicsScene):
         self._draft = False
         self._zoom_images: dict[float, QPixmap] = {}  # board images for zoom frames, by scale
         self.zoom_images = True  # False: zoom frames paint every hex's fill (the bench's baseline)
+        # Pictures of the unedited map shared with other scenes showing it (pictures.py); False
+        # paints every first frame and zoom image anew (the bench's baseline).
+        self.share_pictures = True
         self._lines_in_background = False
         self._rect_grid = None
         self._shape_grid = None
@@ -206,7 +210,9 @@ class MapScene(QGraphicsScene):
         every frame; the items above (hexsides, roads, counters...) stay live.
         While a view zooms (``draft``) every frame changes every pixel, and painting
         768 hexes took 11 ms of a 16 ms frame: the draft is instead one scaled copy
-        of an image of the whole board (``zoom_image``), painted once per octave.
+        of an image of the whole board (``zoom_image``), painted once per octave. A full paint
+        of a map as read from its file, shown as another scene showed it, is that scene's
+        picture (``pictures.py``).
         """
         super().drawBackground(painter, rect)
         if self._draft and self.zoom_images:
@@ -225,7 +231,26 @@ class MapScene(QGraphicsScene):
             self._edited = [r for r in self._edited if not r.intersects(rect)]
         elif self.use_tiles and self.tiles.draw(painter, rect):
             return
+        elif pictures.draw_shared(painter, rect, self._shared_key(self._draft), self.backgroundBrush().color(),
+                                  self._paint_background):
+            return
         self.paint_hexes(painter, rect)
+
+    def _paint_background(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawBackground(painter, rect)
+        self.paint_hexes(painter, rect)
+
+    def _shared_key(self, *more: object) -> tuple[object, ...] | None:
+        """What this scene's background looks like, as a key it shares with every scene that
+        shows the same map the same way (pictures.py): the board's content while it is as read
+        from its file, the display options and colours. None for an edited board, one made in
+        code, or one under its scan (a file on disk that may change)."""
+        origin = self.board.origin
+        if not self.share_pictures or origin is None or origin[1] != self.board.revision:
+            return None
+        if self.shown_background() is not None:
+            return None
+        return (origin[0], self.display, self._lines_in_background, self.backgroundBrush().color().rgba(), *more)
 
     def paint_hexes(self, painter: QPainter, rect: QRectF) -> None:
         """The scan (if shown) and every hex meeting ``rect``, in full detail."""
@@ -284,22 +309,30 @@ class MapScene(QGraphicsScene):
         step = min(2.0 ** math.ceil(math.log2(max(pixels_per_unit, 1e-3))), ZOOM_IMAGE_MAX_PX / longest)
         image = self._zoom_images.get(step)
         if image is None:
-            image = QPixmap(max(1, int(area.width() * step)), max(1, int(area.height() * step)))
-            image.fill(self.backgroundBrush().color())
-            painter = QPainter(image)
-            painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-            painter.scale(step, step)
-            painter.translate(-area.topLeft())
-            draft, self._draft = self._draft, False  # the image is in full detail
-            try:
-                self.paint_hexes(painter, area)
-            finally:
-                self._draft = draft
-            painter.end()
+            shared = self._shared_key("zoom", step, area.x(), area.y(), area.width(), area.height())
+            if shared is None:
+                image = self._paint_zoom_image(area, step)
+            else:
+                image = pictures.zoom_image(shared, lambda: self._paint_zoom_image(area, step))
             if len(self._zoom_images) >= 2:  # the two octaves a zoom crosses; memory for no more
                 self._zoom_images.pop(next(iter(self._zoom_images)))
             self._zoom_images[step] = image
         return image, area
+
+    def _paint_zoom_image(self, area: QRectF, step: float) -> QPixmap:
+        image = QPixmap(max(1, int(area.width() * step)), max(1, int(area.height() * step)))
+        image.fill(self.backgroundBrush().color())
+        painter = QPainter(image)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        painter.scale(step, step)
+        painter.translate(-area.topLeft())
+        draft, self._draft = self._draft, False  # the image is in full detail
+        try:
+            self.paint_hexes(painter, area)
+        finally:
+            self._draft = draft
+        painter.end()
+        return image
 
     # -- the background scan ---------------------------------------------------------
     def shown_background(self) -> QImage | None:

@@ -37,12 +37,28 @@ def face_of(counter: dict, reduced: bool = False) -> CounterFace:
 
 
 def counter_pixmap(faces: list[CounterFace], size: int = 48) -> QPixmap:
-    image = QImage(int(size * 1.5), int(size * 1.5), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    paint_stack(painter, QPointF(image.width() / 2, image.height() / 2), size, faces)
-    painter.end()
-    return QPixmap.fromImage(image)
+    """The counters of ``faces`` stacked, as a tray icon or a drag's cursor. The trays are built
+    anew at every edit of the order of battle and the placements, and painting their 40 to 150
+    icons was a quarter of the editor's opening: a face painted once is kept (faces are
+    values, and a QPixmap is copied on write, so nobody can change a kept one)."""
+    key = (tuple(faces), size)
+    pixmap = _PIXMAPS.get(key)
+    if pixmap is None:
+        image = QImage(int(size * 1.5), int(size * 1.5), QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        paint_stack(painter, QPointF(image.width() / 2, image.height() / 2), size, faces)
+        painter.end()
+        pixmap = QPixmap.fromImage(image)
+        if len(_PIXMAPS) >= MAX_PIXMAPS:
+            _PIXMAPS.pop(next(iter(_PIXMAPS)))  # the oldest
+        _PIXMAPS[key] = pixmap
+    return pixmap
+
+
+# Every counter of a large scenario, both faces, a few drag stacks: about 10 KB an icon.
+MAX_PIXMAPS = 1000
+_PIXMAPS: dict[tuple[tuple[CounterFace, ...], int], QPixmap] = {}
 
 
 def mime_for(ids: list[str]) -> QMimeData:

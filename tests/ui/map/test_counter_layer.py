@@ -135,3 +135,26 @@ def test_the_hovered_stack_lies_over_its_neighbours_corners(qtbot, small_board):
         layer.raise_stack(top)
         assert _near(_colour_at(view, _grab(view), inside), colours_of(colour)[0])
         assert layer.counter_at(inside)[1] == cid
+
+
+def test_a_second_window_shows_the_counters_the_first_painted_without_painting_them(qtbot, small_board,
+                                                                                     monkeypatch):
+    """Counter images are shared by every layer (a new game, a reopened save): the same faces at
+    the same size are copied, and only a face never shown before is painted."""
+    from bofa_studio.ui.map import counter_layer
+    from tests.ui.pixels import pixels
+
+    h = small_board.hex_at("0505")
+    stacks = {h: [CounterOnMap("elf", face("a")), CounterOnMap("bard", face("b"))]}
+    counter_layer._IMAGES.clear()
+    first = _grab(_view_with(qtbot, small_board, stacks)[0])
+    painted = []
+    real = counter_layer.paint_counter
+    monkeypatch.setattr(counter_layer, "paint_counter", lambda *a, **k: (painted.append(a[2]), real(*a, **k)))
+    view, layer = _view_with(qtbot, small_board, stacks)
+    assert (pixels(_grab(view)) == pixels(first)).all()
+    assert painted == []
+    reduced = CounterFace("a", "green", "spear", 3, 7, reduced=True)
+    layer.set_stacks({h: [CounterOnMap("elf", reduced), CounterOnMap("bard", face("b"))]})
+    _grab(view)
+    assert painted == [reduced]

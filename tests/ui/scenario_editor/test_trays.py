@@ -33,3 +33,24 @@ def test_an_emptied_tray_collapses_to_one_line_and_grows_back(editor, qtbot):
     m.undo_stack.undo()
     assert trays.tray_ids("eagles") == []
     assert trays.trays["eagles"].height() == EMPTY_HEIGHT
+
+
+def _icon_of(trays, command: str, cid: str):
+    tray = trays.trays[command]
+    item = next(tray.item(i) for i in range(tray.count()) if tray.item(i).data(Qt.ItemDataRole.UserRole) == cid)
+    return item.icon().pixmap(ICON, ICON).toImage()
+
+
+def test_a_tray_icon_shows_the_counters_edited_strength_and_the_undone_one_again(editor, qtbot):
+    """Tray icons are kept by face: an edited counter must not keep its old picture."""
+    m, trays = editor.model, editor.trays
+    cid = trays.tray_ids("eagles")[0]
+    before = _icon_of(trays, "eagles", cid)
+    strength = next(c for c in m.counters() if c["id"] == cid)["full"]["strength"]
+    edits.set_counter_value(m, cid, "full", "strength", strength + 1)
+    trays.tray_ids("eagles")  # the trays rebuild after the edit's event
+    edited = _icon_of(trays, "eagles", cid)
+    assert edited != before
+    m.undo_stack.undo()
+    trays.tray_ids("eagles")
+    assert _icon_of(trays, "eagles", cid) == before
