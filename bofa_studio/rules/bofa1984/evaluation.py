@@ -32,6 +32,7 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
@@ -75,19 +76,19 @@ class _Distances:
 
     def __init__(self, game: BofaGame) -> None:
         names = list(game.victory_hexes)
-        costs = {side: [_dijkstra(game.ground_steps[side], game.victory_hexes[n]) for n in names]
-                 for side in (FREE_PEOPLES, DARK)}
-        tables: dict[tuple[str, int], list[tuple[float, ...]]] = {}
+        shared = _shared_tables(game, names)
         self.near: dict[str, list[tuple[float, ...]]] = {}  # cid -> per hex, per location
         self.near_sum: dict[str, list[float]] = {}  # cid -> per hex, summed over locations
         for cid, spec in game.specs.items():
             key = (spec.side, max(spec.movement[1], 1))
-            if key not in tables:
+            if key not in shared.tables:
                 mv = key[1]
-                tables[key] = [tuple(math.exp(-c[h] / mv / PRESENCE_RANGE) for c in costs[spec.side])
-                               for h in range(len(game.cb))]
-            self.near[cid] = tables[key]
-            self.near_sum[cid] = [sum(t) for t in tables[key]]
+                table = shared.tables[key] = [
+                    tuple(math.exp(-c[h] / mv / PRESENCE_RANGE) for c in shared.costs[spec.side])
+                    for h in range(len(game.cb))]
+                shared.sums[key] = [sum(t) for t in table]
+            self.near[cid] = shared.tables[key]
+            self.near_sum[cid] = shared.sums[key]
         self.locations = len(names)
         self.counting = frozenset(c for c, spec in game.specs.items() if spec.counts_for_victory)
         self.lone_leaders = frozenset(c for c, spec in game.specs.items() if spec.leader and not spec.controls_hex)
@@ -169,6 +170,35 @@ def _dijkstra(steps: list[tuple[tuple[int, int], ...]], sources: frozenset[int])
 
 
 _CACHE: weakref.WeakKeyDictionary[Any, _Distances] = weakref.WeakKeyDictionary()
+
+
+@dataclass
+class _SharedTables:
+    """What _Distances works out from the map's step costs and the victory locations alone."""
+
+    steps: tuple[object, object]  # the step-cost lists it was worked out from (kept alive, see below)
+    costs: dict[str, list[list[float]]]  # side -> per location, the movement cost from every hex
+    tables: dict[tuple[str, int], list[tuple[float, ...]]] = field(default_factory=dict)
+    sums: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+
+
+# Every game on the same map shares its step-cost lists (BofaGame._build_steps), and a game's
+# distances took 57 ms to work out: every AI test, match worker and computer seat made them.
+_SHARED: dict[tuple[int, int, tuple[tuple[str, frozenset[int]], ...]], _SharedTables] = {}
+
+
+def _shared_tables(game: BofaGame, names: list[str]) -> _SharedTables:
+    steps = (game.ground_steps[FREE_PEOPLES], game.ground_steps[DARK])
+    key = (id(steps[0]), id(steps[1]), tuple((n, game.victory_hexes[n]) for n in names))
+    found = _SHARED.get(key)
+    # The entry holds the lists it was keyed by, so their ids cannot be reused while it lives.
+    if found is None or found.steps[0] is not steps[0] or found.steps[1] is not steps[1]:
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        costs = {side: [_dijkstra(game.ground_steps[side], game.victory_hexes[n]) for n in names]
+                 for side in (FREE_PEOPLES, DARK)}
+        found = _SHARED[key] = _SharedTables(steps, costs)
+    return found
 
 
 def _distances(game: BofaGame) -> _Distances:
