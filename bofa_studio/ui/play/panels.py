@@ -6,7 +6,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QDrag, QFont, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -344,6 +344,7 @@ class LogPanel(QListWidget):
         self.controller = controller
         self._shown = 0
         self._version = None
+        self._scroll_due = False
         # Beside the map on a wide window the log is 340 px wide: long entries (an attack's
         # odds, die and result) wrap within it rather than scroll sideways to be read.
         self.setWordWrap(True)
@@ -377,7 +378,16 @@ class LogPanel(QListWidget):
             elif e.side:
                 item.setForeground(QColor(self.controller.side_colour(e.side)))
             self.addItem(item)
+        added = len(entries) > self._shown
         self._shown = len(entries)
+        if added and not self._scroll_due:
+            # Scrolling lays out every wrapped entry (6 ms in a long game): do it once, when
+            # control returns to the event loop, however many actions came before the next paint.
+            self._scroll_due = True
+            QTimer.singleShot(0, self, self._scroll_to_newest)
+
+    def _scroll_to_newest(self) -> None:
+        self._scroll_due = False
         self.scrollToBottom()
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)

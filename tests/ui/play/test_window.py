@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from bofa_studio.rules.bofa1984 import actions as A
 from tests.ui.play.conftest import click_hex, play_until
@@ -155,6 +156,14 @@ def test_a_loaded_games_log_shows_its_newest_entry(qtbot, controller, settings):
     qtbot.waitExposed(w)
     log = w.log
     assert log.count() > 100
+    last = log.visualItemRect(log.item(log.count() - 1))
+    assert log.viewport().rect().contains(last.center())
+
+    # Actions played in a burst (as a computer seat plays them) leave the newest entry in view
+    # once the window paints again.
+    random_actions(w.controller, 40, seed=6)
+    QApplication.processEvents()
+    assert log.count() == len(w.controller.entries)
     last = log.visualItemRect(log.item(log.count() - 1))
     assert log.viewport().rect().contains(last.center())
     w._autosave.stop()
