@@ -73,6 +73,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 root, dist = Path(sys.argv[1]), Path(sys.argv[2])
@@ -84,9 +85,14 @@ if system == "macos" and (dist / "BoFA Studio.app").is_dir() and shutil.which("d
     out = base.with_suffix(".zip")
     out.unlink(missing_ok=True)
     subprocess.run(["ditto", "-c", "-k", "--keepParent", str(dist / "BoFA Studio.app"), str(out)], check=True)
+elif system in ("windows", "macos"):
+    out = Path(shutil.make_archive(str(base), "zip", root_dir=dist, base_dir="bofa-studio"))
 else:
-    out = Path(shutil.make_archive(str(base), "zip" if system in ("windows", "macos") else "gztar",
-                                   root_dir=dist, base_dir="bofa-studio"))
+    # gzip's own default level (6): 0.5% larger than make_archive's level 9, and a third of its
+    # time (4 s against 11 for the 108 MB folder).
+    out = base.with_name(base.name + ".tar.gz")
+    with tarfile.open(out, "w:gz", compresslevel=6) as archive:
+        archive.add(dist / "bofa-studio", arcname="bofa-studio")
 print(out)
 PY
 )"
