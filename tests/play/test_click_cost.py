@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bofa_studio.play.autoplay import random_actions
 from bofa_studio.play.controller import PlayController
 
@@ -37,3 +39,23 @@ def test_selections_reuse_the_positions_legal_actions():
     c.legal()
     c.legal()
     assert listed == [1, 1, 1]
+
+
+def test_the_decision_panel_of_a_move_phase_lists_no_moves():
+    """After each action the panel asks which buttons to show. In a MOVE phase the only one is
+    "End the phase" (B-6; B-9 and O-5 can withhold it): moves, entries and dives are map
+    gestures, so the panel must not wait for every move to be listed (50 ms in a Standard Game)."""
+    c = PlayController.new_game(BASIC, 2)
+    random_actions(c, 400, seed=4)
+    seen = set()
+    for step in range(300):
+        if c.state.stage == "move" and c.decider() is not None:
+            listed = [a for a in c.game.legal_actions(c.state) if type(a).__name__ == "EndPhase"]
+            c.game.move_actions = lambda state: pytest.fail("the panel listed every move")
+            buttons = [action for _, action in c.buttons()]
+            del c.game.move_actions
+            assert buttons == listed
+            assert c.can_end_phase() == bool(listed)
+            seen.add(bool(listed))
+        random_actions(c, 1, seed=100 + step)
+    assert seen == {True, False}  # both a phase that may end and one that may not were seen

@@ -437,8 +437,7 @@ class BofaGame:
             # B-9, O-5: not offered while a hex is over the stacking limits or a goblin leader
             # must still return (``end_phase_problem`` says which), as in a combat phase
             # with a skirmish still to fight.
-            end = [A.EndPhase()] if sequence.end_phase_problem(self, state) is None else []
-            return self.move_actions(state) + dives + end
+            return self.move_actions(state) + dives + self.move_phase_end(state)
         if stage == Stage.ESCAPE:
             cid = state.escapes[0]
             return [A.StayPut(cid)] + [A.Escape(cid, self.cb.hexes[h]) for h in leaders.escape_hexes(self, state, cid)]
@@ -460,6 +459,11 @@ class BofaGame:
         if stage == Stage.FIRE:
             return self.fire_actions(state) + [A.EndPhase()]
         raise AssertionError(f"unknown stage {stage}")
+
+    def move_phase_end(self, state: State) -> list[Any]:
+        """``[EndPhase()]`` where a MOVE phase may end now, else ``[]``: the one decision of the
+        phase that is not a map gesture, found without listing every move."""
+        return [A.EndPhase()] if sequence.end_phase_problem(self, state) is None else []
 
     def move_actions(self, state: State) -> list[Any]:
         """Entries and moves. A move is listed once per destination, without its path: the

@@ -49,10 +49,19 @@ class Decisions:
             return f"{g.specs[s.regroup_place].name} was regrouped and no longer fits: move it next door (S-3)"
         return texts.get(s.stage, s.stage)
 
+    def decision_actions(self) -> list[Any]:
+        """The legal actions a button may take. In a MOVE phase that is only ending it (entries,
+        moves and dives are map gestures), asked of the engine without listing every move: the
+        panel refreshes after each action, and a Standard Game's listing can take 50 ms."""
+        if self.state.stage == Stage.MOVE and self.decider() is not None:
+            return self.game.move_phase_end(self.state)
+        return self.legal()
+
     def choices(self) -> dict[str, list[Any]]:
-        """Legal actions grouped by kind (the action class name), in panel order."""
+        """The decisions of :meth:`decision_actions` grouped by kind (the action class name),
+        in panel order."""
         groups: dict[str, list[Any]] = {}
-        for a in self.legal():
+        for a in self.decision_actions():
             groups.setdefault(type(a).__name__, []).append(a)
         order = {k: i for i, k in enumerate(KIND_ORDER)}
         return dict(sorted(groups.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))

@@ -57,7 +57,7 @@ class Words:
         return result_summary(result), notes, rows
 
     def can_end_phase(self) -> bool:
-        return any(isinstance(a, A.EndPhase) for a in self.legal())
+        return any(isinstance(a, A.EndPhase) for a in self.decision_actions())
 
     def end_phase_block(self) -> RuleError | None:
         """B-9 at the end of the movement phase (which hex is over the limits), B-7's skirmishes
