@@ -189,12 +189,15 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
 
 def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -> dict[str, Any]:
     """The series' report: ``games``, ``wins`` (per side and ``draw``), ``win_rate`` with its
-    Wilson interval, ``victory_levels``, ``wins_by_level``, ``mean_actions``, ``losses`` (hex
+    Wilson interval, ``victory_levels``, ``wins_by_level``, ``by_level_and_side`` (level ->
+    side -> games played and won there: with swapped sides, how a level fares as each side),
+    ``mean_actions``, ``losses`` (hex
     label -> counters lost) and, apart, ``decision_seconds`` (per level: wall-clock median, max
     and mean, and the processor time's median and max)."""
     wins = {side: 0 for side in sides} | {"draw": 0}
     levels: dict[str, dict[str, int]] = {}
     by_level: dict[str, int] = {level: 0 for _, level in spec.levels} | {"draw": 0}
+    seats: dict[str, dict[str, dict[str, int]]] = {}
     losses: dict[str, int] = {}
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -205,6 +208,10 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
         bucket[r.level] = bucket.get(r.level, 0) + 1
         by_level_key = r.levels[r.winner] if r.winner is not None else "draw"
         by_level[by_level_key] = by_level.get(by_level_key, 0) + 1
+        for side, level in r.levels.items():
+            seat = seats.setdefault(level, {}).setdefault(side, {"games": 0, "wins": 0})
+            seat["games"] += 1
+            seat["wins"] += r.winner == side
         for h, n in r.losses.items():
             losses[h] = losses.get(h, 0) + n
         for level, ts in r.decision_seconds.items():
@@ -232,6 +239,7 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
         "victory_levels": levels,
         "wins_by_level": by_level,
         "win_rate_by_level": level_rates,
+        "by_level_and_side": {level: dict(sorted(by_side.items())) for level, by_side in sorted(seats.items())},
         "mean_actions": round(sum(r.actions for r in records) / n, 1) if n else 0.0,
         "losses": dict(sorted(losses.items())),
         "decision_seconds": {

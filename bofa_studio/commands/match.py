@@ -125,8 +125,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"  draws: {result['wins']['draw']}")
     if args.swap_sides:
         for level, rate in sorted(result["win_rate_by_level"].items()):
+            seats = result["by_level_and_side"].get(level, {})
             print(f"  {level} wins {result['wins_by_level'][level]} ({rate['rate']:.0%}, "
-                  f"95% interval {rate['low']:.0%}-{rate['high']:.0%})")
+                  f"95% interval {rate['low']:.0%}-{rate['high']:.0%}): "
+                  + ", ".join(f"{s['wins']} of {s['games']} as {side}" for side, s in seats.items()))
     print(f"  mean game length: {result['mean_actions']} actions")
     for level, t in result["decision_seconds"].items():
         print(f"  {level}: {t['decisions']} decisions, median {t['median']:.3f} s, max {t['max']:.3f} s "

@@ -42,6 +42,11 @@ def test_swapped_sides_give_each_level_both_sides_and_count_wins_by_level():
     # The cell-claiming planner takes the best cells every phase: it wins from either side.
     assert result["wins_by_level"]["normal"] == 8
     assert result["win_rate_by_level"]["normal"]["low"] > 0.6
+    # Each level played each side in half the games; normal won all of its games on both.
+    assert result["by_level_and_side"] == {
+        "normal": {"north": {"games": 4, "wins": 4}, "south": {"games": 4, "wins": 4}},
+        "random": {"north": {"games": 4, "wins": 0}, "south": {"games": 4, "wins": 0}},
+    }
 
 
 def test_wilson_interval_matches_the_textbook_values():
