@@ -31,7 +31,14 @@ from bofa_studio.rules.bofa1984 import (
     spells,
 )
 from bofa_studio.rules.bofa1984.compiled import compiled_board
-from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES, CounterSpec, other_side, spec_from_dict
+from bofa_studio.rules.bofa1984.counters import (
+    DARK,
+    FREE_PEOPLES,
+    SIDES,
+    CounterSpec,
+    other_side,
+    spec_from_dict,
+)
 from bofa_studio.rules.bofa1984.evaluation import action_priors, evaluate
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
 from bofa_studio.rules.bofa1984.invariants import violations
@@ -121,6 +128,9 @@ class BofaGame:
         # S-7: enemy units move freely through Giant Eagles.
         self.controls = frozenset(cid for cid, s in self.specs.items() if s.controls_hex
                                   and not (s.is_eagle and self.option("s7_eagle_skirmishes")))
+        # Per side: its counters, and the enemy's counters that control a hex (movement.survey).
+        self.counters_of = {side: frozenset(c for c, s in self.side_of.items() if s == side) for side in SIDES}
+        self.enemy_controls = {side: frozenset(c for c in self.controls if self.side_of[c] != side) for side in SIDES}
         self.standard_phases = any(self.option(o) for o in (*STANDARD_OPTIONS, *OPTIONAL_RULES))
         self.standard_moves = any(self.option(o) for o in ("s6_morale", "s7_eagle_skirmishes"))
         self.setup_order: list[str] = oob.get("setup_order", [FREE_PEOPLES, DARK])
@@ -564,7 +574,8 @@ class BofaGame:
     def apply_trusted(self, state: State, action: Any) -> list[Event]:
         """``apply`` for an action that came from ``legal_actions`` (or ``random_action``) of
         this very state: checks that only refuse illegal actions are skipped."""
-        events = TRUSTED.get(type(action), HANDLERS[type(action)])(self, state, action)
+        kind = type(action)
+        events = (TRUSTED.get(kind) or HANDLERS[kind])(self, state, action)
         state.actions += 1
         return events
 

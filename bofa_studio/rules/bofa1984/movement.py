@@ -143,26 +143,26 @@ def survey(game: BofaGame, state: State) -> Survey:
     """:func:`movable_groups`, ``over_stacked`` and ``enemy_held`` of the phase player, in one
     walk over the stacks."""
     side = state.phase_player
-    enemy = other_side(side)  # type: ignore[arg-type]
-    side_of, controls = game.side_of, game.controls
+    mine_all = game.counters_of[side]  # type: ignore[index]
+    enemy_controls = game.enemy_controls[side]  # type: ignore[index]
     moved = state.moved
     groups: list[tuple[str, ...]] = []
     over: dict[int, str] = {}
     held: set[int] = set()
     for h, stack in state.stacks.items():
-        if len(stack) == 1:
+        if len(stack) == 1:  # most stacks: one set lookup or two decide
             c = stack[0]
-            if side_of[c] == side:
+            if c in mine_all:
                 if c not in moved:
                     groups.append(stack)  # the stack is the lone counter's group
-            elif c in controls and side_of[c] == enemy:
+            elif c in enemy_controls:
                 held.add(h)
             continue
         mine = []
         for c in stack:
-            if side_of[c] == side:
+            if c in mine_all:
                 mine.append(c)
-            elif c in controls and side_of[c] == enemy:
+            elif c in enemy_controls:
                 held.add(h)
         if not mine:
             continue

@@ -11,6 +11,7 @@ from their own generator, never from the game's dice.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
@@ -98,16 +99,22 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
             start = state.pos[what[0]]
             prev = reach.reachable(game, state, what, start, held)
             may_end = movement.end_check(game, state, what, start, outlook)
-            hexes = reach.sorted_hexes(game, prev)
-            if start in prev:
-                hexes.remove(start)
-            while hexes:
-                rng, j = uniform_index(rng, len(hexes))
-                d = hexes.pop(j)
+            # The first draw reads the shared, sorted reach in place (the start left out); a
+            # list of the rest is made only if that hex is refused, which is rare.
+            ordered = reach.sorted_reach(game, prev)
+            at_start = bisect_left(ordered, start) if start in prev else len(ordered)
+            count = len(ordered) - (at_start < len(ordered))
+            rest: list[int] | None = None
+            while count:
+                rng, j = uniform_index(rng, count)
+                d = ordered[j + 1 if j >= at_start else j] if rest is None else rest.pop(j)
                 if may_end(d):
                     on_map = game.cb.hexes
                     path = reach.path_to(prev, start, d)
                     return A.Move(what, on_map[d], tuple([on_map[h] for h in path])), rng
+                if rest is None:
+                    rest = [h for h in ordered if h != start and h != d]
+                count -= 1
         options.pop(i)
 
 
