@@ -27,16 +27,19 @@ from collections import defaultdict
 from typing import Any
 
 from bofa_studio.ai import make_player
+from bofa_studio.ai.match import game_seed
 from bofa_studio.session import Session, load_session
 
 DIFFERENCE = re.compile(r"\(difference ([+-]?\d+)\)")
 PLURAL = {"Attack": "attacks", "Skirmish": "skirmishes"}
 
 
-def play(scenario: str, level: str, seed: int, out: str) -> Session:
+def play(scenario: str, levels: dict[str, str], seed: int, out: str) -> Session:
+    """Play with the seeds ``match`` gives a game whose dice seed is ``seed``, so that game
+    ``I`` of a series (dice seed ``S * 1000003 + I - 1``) is played again move for move."""
     session = Session.from_scenario_file(scenario, seed)
     game = session.game
-    players = {side: make_player(level, seed * 2 + k + 1, safety_net=False)
+    players = {side: make_player(levels[side], seed * 2 + k + 1, safety_net=False)
                for k, side in enumerate(sorted(game.sides))}
     while not game.is_terminal(session.state):
         side = game.current_player(session.state)
@@ -102,15 +105,22 @@ def summary(session: Session) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenario", nargs="?", help="a 1984 scenario to play")
-    parser.add_argument("--level", default="normal")
-    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--level", default="normal", help="both sides' level, unless one is named below")
+    parser.add_argument("--free-peoples", metavar="LEVEL", help="the Free Peoples' level")
+    parser.add_argument("--dark", metavar="LEVEL", help="the Dark side's level")
+    parser.add_argument("--seed", type=int, default=11, help="the game's dice seed")
+    parser.add_argument("--match", nargs=2, type=int, metavar=("S", "I"),
+                        help="play game I of a `match --seed S` series again (its dice seed; the levels "
+                             "must be the ones that game had, which --swap-sides exchanges in even games)")
     parser.add_argument("-o", "--out", help="where to save the game")
     parser.add_argument("--read", metavar="SAVE", help="summarise a saved game instead of playing one")
     args = parser.parse_args(argv)
     if args.read:
         session = load_session(args.read)
     elif args.scenario and args.out:
-        session = play(args.scenario, args.level, args.seed, args.out)
+        levels = {"free_peoples": args.free_peoples or args.level, "dark": args.dark or args.level}
+        seed = args.seed if args.match is None else game_seed(args.match[0], args.match[1] - 1)
+        session = play(args.scenario, levels, seed, args.out)
     else:
         parser.error("give a SCENARIO and -o OUT to play one, or --read SAVE")
     print(summary(session))
