@@ -189,6 +189,10 @@ class BofaGame:
         self._mover_traits: dict[tuple[str, ...], tuple[bool, bool]] = {}
         # id(a cached reach) -> (that reach, its hexes in order), for reach.sorted_hexes.
         self._sorted_reach: dict[int, tuple[Mapping[int, int], list[int]]] = {}
+        # cid -> (its setup zone, the zone in index order), for placement.setup_hexes.
+        self._sorted_zones: dict[str, tuple[frozenset[int], list[int]]] = {}
+        # (side, turn, tribes chosen) -> reinforcements due by then, for placement.reinforcements_ready.
+        self._due_reinforcements: dict[tuple[str | None, int, tuple[str, ...]], list[str]] = {}
         self._build_steps()
 
     # -- configuration helpers -------------------------------------------------

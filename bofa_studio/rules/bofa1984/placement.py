@@ -37,7 +37,11 @@ def setup_hexes(game: BofaGame, state: State, cid: str, side: str) -> list[int]:
         return []
     stacks, side_of = state.stacks, game.side_of
     out = []
-    for h in sorted(game.setup_zone[cid]):
+    zone = game.setup_zone[cid]
+    ordered = game._sorted_zones.get(cid)
+    if ordered is None or ordered[0] is not zone:  # a zone is replaced whole when it changes (O-6)
+        ordered = game._sorted_zones[cid] = (zone, sorted(zone))
+    for h in ordered[1]:
         stack = stacks.get(h)
         if stack is not None:
             friends = [c for c in stack if side_of[c] == side]
@@ -48,12 +52,19 @@ def setup_hexes(game: BofaGame, state: State, cid: str, side: str) -> list[int]:
 
 
 def reinforcements_ready(game: BofaGame, state: State) -> list[str]:
-    tribe_of = game.tribe_of
-    turn, entered = state.turn, state.entered
-    return [
-        cid for cid, due in game.reinforcements_of(state.phase_player)  # type: ignore[arg-type]
-        if due <= turn and cid not in entered and (cid not in tribe_of or tribe_of[cid] in state.variable_tribes)
-    ]
+    """The phase player's reinforcements due by this turn that have not entered yet (B-5, O-6).
+    The random player asks at every step of a MOVE phase: what is due depends only on the side,
+    the turn and the tribes chosen, so that list is kept and only ``entered`` is asked."""
+    key = (state.phase_player, state.turn, state.variable_tribes)
+    due = game._due_reinforcements.get(key)
+    if due is None:
+        tribe_of, tribes, turn = game.tribe_of, state.variable_tribes, state.turn
+        due = game._due_reinforcements[key] = [
+            cid for cid, at in game.reinforcements_of(state.phase_player)  # type: ignore[arg-type]
+            if at <= turn and (cid not in tribe_of or tribe_of[cid] in tribes)
+        ]
+    entered = state.entered
+    return [cid for cid in due if cid not in entered]
 
 
 def entry_hexes(game: BofaGame, state: State, cid: str) -> list[int]:

@@ -58,22 +58,28 @@ def _random_setup(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
 
 
 def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
-    options: list[Any] = [("enter", c) for c in game.reinforcements_ready(state)]
-    options += [("return", c) for c in state.returning] if state.phase_player == "dark" else []
+    ready = game.reinforcements_ready(state)
+    returning = state.returning if state.phase_player == "dark" else []
+    dives: list[str] = []
     if game.option("s7_dive_attacks") and state.phase_player == "free_peoples":
-        options += [("dive", c) for c in game.eagles if c in state.pos]
+        dives = [c for c in game.eagles if c in state.pos]
     groups, over, held = movement.survey(game, state)
-    options += [("move", g) for g in groups]
+    # What may act, in runs: reinforcements to enter, leaders to return, Eagles to dive, groups
+    # to move; an entry's kind is the run it lies in (``runs`` counts the first three), and
+    # ending the phase, when allowed, is drawn as one more entry after them all.
+    options: list[Any] = [*ready, *returning, *dives, *groups]
+    runs = [len(ready), len(returning), len(dives)]
+    may_end_phase = move_phase_blocker(game, state, over) is None  # B-9, O-5: see legal_actions
     outlook = StackingOutlook(game, state, held, over)
-    if move_phase_blocker(game, state, over) is None:  # B-9, O-5: see legal_actions
-        options.append(("end", None))
     while True:
-        if not options:  # overstacking's bound promises a way out; say so loudly if not
+        if not options and not may_end_phase:  # overstacking's bound promises a way out; say so loudly if not
             raise AssertionError(f"no legal action in a {state.phase_player} MOVE phase: {end_phase_problem(game, state)}")
-        rng, i = uniform_index(rng, len(options))
-        kind, what = options[i]
-        if kind == "end":
+        rng, i = uniform_index(rng, len(options) + may_end_phase)
+        if i == len(options):
             return A.EndPhase(), rng
+        what = options[i]
+        run = 0 if i < runs[0] else 1 if i < runs[0] + runs[1] else 2 if i < runs[0] + runs[1] + runs[2] else 3
+        kind = ("enter", "return", "dive", "move")[run]
         if kind == "return":
             hexes = leaders.return_hexes(game, state, what)
             if hexes:
@@ -82,10 +88,10 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
         elif kind == "dive":
             targets = eagles.dive_targets(game, state, what)
             flight = eagles.flight_ends(game, state, what) if targets else None
-            dives = [(t, d) for t in targets for d in eagles.dive_ends(game, state, what, t, flight)]
-            if dives:
-                rng, j = uniform_index(rng, len(dives))
-                t, d = dives[j]
+            landings = [(t, d) for t in targets for d in eagles.dive_ends(game, state, what, t, flight)]
+            if landings:
+                rng, j = uniform_index(rng, len(landings))
+                t, d = landings[j]
                 return A.Dive(what, game.hex(t), game.hex(d)), rng
         elif kind == "enter":
             entry = game.entry_hexes(state, what)
@@ -116,6 +122,8 @@ def _random_move(game: BofaGame, state: State, rng: int) -> tuple[Any, int]:
                     rest = [h for h in ordered if h != start and h != d]
                 count -= 1
         options.pop(i)
+        if run < 3:
+            runs[run] -= 1
 
 
 PLAYERS = {"random": random_player, "uniform": uniform_player}
