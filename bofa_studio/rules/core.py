@@ -33,7 +33,7 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
@@ -64,6 +64,71 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     rule: str = ""
+
+    @staticmethod
+    def deferred(kind: str, describe: Callable[[], tuple[str, dict[str, Any]]], rule: str = "") -> Event:
+        """An event whose text and data are worked out when first read: ``describe()`` gives
+        both. For the events a game makes by the thousand (a move's), which search and the
+        simulator apply and never read (issue 15: no event text built unless asked)."""
+        return _DeferredEvent(kind, describe, rule)
+
+
+_TEXT_SLOT = Event.__dict__["text"]
+_DATA_SLOT = Event.__dict__["data"]
+
+
+class _DeferredEvent(Event):
+    """An :class:`Event` that fills its text and data from ``describe`` on first reading; it
+    equals, hashes, prints and pickles as the plain Event with that text."""
+
+    __slots__ = ("_describe",)
+    _describe: Callable[[], tuple[str, dict[str, Any]]] | None
+
+    def __init__(self, kind: str, describe: Callable[[], tuple[str, dict[str, Any]]] | None = None, rule: str = "",
+                 text: str = "", data: dict[str, Any] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "_describe", describe)
+        if describe is None:  # dataclasses.replace names every field
+            _TEXT_SLOT.__set__(self, text)
+            _DATA_SLOT.__set__(self, {} if data is None else data)
+
+    def _filled(self) -> None:
+        describe = self._describe
+        if describe is not None:
+            text, data = describe()
+            _TEXT_SLOT.__set__(self, text)
+            _DATA_SLOT.__set__(self, data)
+            object.__setattr__(self, "_describe", None)
+
+    @property
+    def text(self) -> str:
+        self._filled()
+        text: str = _TEXT_SLOT.__get__(self)
+        return text
+
+    @property
+    def data(self) -> dict[str, Any]:
+        self._filled()
+        data: dict[str, Any] = _DATA_SLOT.__get__(self)
+        return data
+
+    def plain(self) -> Event:
+        return Event(self.kind, self.text, self.data, self.rule)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.text, self.rule) == (other.kind, other.text, other.rule)
+
+    def __hash__(self) -> int:
+        return hash(self.plain())
+
+    def __repr__(self) -> str:
+        return repr(self.plain())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.kind, self.text, self.data, self.rule))
 
 
 class GameState(Protocol):

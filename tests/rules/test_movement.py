@@ -383,3 +383,28 @@ def test_an_over_stacked_hex_with_its_way_out_further_off_is_weighed_only_for_mo
     assert listed == game.legal_actions(state.copy())
     far_wolf = [a for a in listed if isinstance(a, Move) and tuple(a.counters) == ("wolf_1",)]
     assert len(far_wolf) > 30  # the far wolf may go anywhere it reaches: the way out stays open
+
+
+def test_a_move_event_is_worded_only_when_read_and_reads_as_before(monkeypatch):
+    """B-6 moves are the most frequent event: issue 15 asks that no event text be built unless
+    asked. A move's event says who moved where along which path when a log reads it, and
+    prints, compares and pickles as a plain Event; applied and never read, nothing is worded."""
+    import pickle
+
+    from bofa_studio.rules.bofa1984 import handlers
+    from bofa_studio.rules.core import Event
+
+    board = plain_board(12, 3)
+    game = make_game(board)
+    worded = []
+    real_label = game.cb.label
+    monkeypatch.setattr(game.cb, "label", lambda h: worded.append(h) or real_label(h))
+    state = position(game, {"0102": "azug_goblin_scimitar_1"})
+    (event,) = handlers.TRUSTED[Move](game, state, Move(("azug_goblin_scimitar_1",), game.board.hex_at("0302")))
+    assert worded == []
+    path = event.data["path"]
+    assert event.text.endswith("move to 0302") and path[0] == "0102" and path[-1] == "0302" and len(path) == 3
+    assert worded  # worded now, once read
+    plain = Event("move", event.text, event.data)
+    assert event == plain and plain == event and hash(event) == hash(plain)
+    assert pickle.loads(pickle.dumps(event)) == plain and repr(event) == repr(plain)

@@ -6,7 +6,7 @@ rule module does not, changes the State in place and returns events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984 import (
@@ -122,10 +122,14 @@ def _finish_move(game: BofaGame, state: State, movers: tuple[str, ...], dest: in
         if need is not None:
             return morale.start(game, state, movers, dest, done, *need)
     movement.commit_move(game, state, movers, dest)
-    names = ", ".join(game.specs[c].name for c in movers)
-    return [Event("move", f"{names} move to {game.cb.label(dest)}",
-                  {"counters": list(movers), "path": [game.cb.label(h) for h in done]})] + \
-        leaders.after_move(game, state, movers, done)
+
+    def describe() -> tuple[str, dict[str, Any]]:
+        names = ", ".join(game.specs[c].name for c in movers)
+        return (f"{names} move to {game.cb.label(dest)}",
+                {"counters": list(movers), "path": [game.cb.label(h) for h in done]})
+
+    # The most frequent event by far: worded only if someone reads it (a log, not the simulator).
+    return [Event.deferred("move", describe)] + leaders.after_move(game, state, movers, done)
 
 
 def _move_trusted(game: BofaGame, state: State, a: A.Move) -> list[Event]:
