@@ -14,6 +14,7 @@ surrogates). The schema check (``schema_check``) then treats an integer as an ``
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
@@ -72,6 +73,21 @@ class DataFileError(Exception):
         # than one of ours with invalid content (exit 1).
         self.unreadable = unreadable
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, strings, numbers, booleans, None), as
+    ``copy.deepcopy`` makes but about four times faster: the editors copy a scenario on every
+    edit for undo, and deepcopy's memo and dispatch were most of a scenario editor's opening.
+    Anything else (a tuple, a set) goes to ``copy.deepcopy``, so it is never shared."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def _size(n: int) -> str:

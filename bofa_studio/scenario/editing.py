@@ -9,7 +9,6 @@ stable key order the repository diffs. No Qt here: scripts use it too.
 
 from __future__ import annotations
 
-import copy
 import os
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from bofa_studio.board.model import Board
 from bofa_studio.jsonfile import (
     DataFileError,
     FileProblem,
+    copy_json,
     dumps_stable,
     read_json,
     schema_problems,
@@ -61,7 +61,7 @@ def new_scenario(template: dict[str, Any], map_path: str) -> dict[str, Any]:
     everything else (the 156 counters, tables, schedule) is what a variant
     usually starts from.
     """
-    data = copy.deepcopy(template)
+    data = copy_json(template)
     data["map"] = str(Path(map_path).resolve())
     data["default_placement"] = {}
     data["meta"] = {"name": "New scenario", "description": "", "provenance": f"Started from {template['meta']['name']}."}
@@ -78,7 +78,7 @@ def relative_map(map_path: str, scenario_path: str | os.PathLike[str]) -> str:
 
 def save_scenario(data: dict[str, Any], map_path: str, path: str | os.PathLike[str]) -> dict[str, Any]:
     """Write ``data`` to ``path`` with its map reference made relative; returns what was written."""
-    out = copy.deepcopy(data)
+    out = copy_json(data)
     out["map"] = relative_map(map_path, path)
     write_atomic(path, dumps_stable(out))
     return out

@@ -10,13 +10,12 @@ validate`` does. No Qt here.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bofa_studio.board import Board
-from bofa_studio.jsonfile import FileProblem
+from bofa_studio.jsonfile import FileProblem, copy_json
 from bofa_studio.rules.registry import UnknownRuleset, companion_module
 
 
@@ -89,7 +88,7 @@ class FormDocument:
         self.data, self.board, self.map_path, self.path, self.tables = data, board, map_path, path, tables
         self._undo: list[tuple[str, dict[str, Any]]] = []
         self._redo: list[tuple[str, dict[str, Any]]] = []
-        self._saved = copy.deepcopy(data)
+        self._saved = copy_json(data)
 
     @classmethod
     def open(cls, path: str) -> FormDocument:
@@ -115,7 +114,7 @@ class FormDocument:
         return self.tables[table].rows(self.data)
 
     def _change(self, what: str, edit: Callable[[dict[str, Any]], None]) -> None:
-        after = copy.deepcopy(self.data)
+        after = copy_json(self.data)
         edit(after)  # a ValueError leaves the data as it was
         self._undo.append((what, self.data))
         self._redo.clear()
@@ -177,7 +176,7 @@ class FormDocument:
             raise ValueError("no file to save to: Save As")
         save_scenario(self.data, self.map_path, path)
         self.path = path
-        self._saved = copy.deepcopy(self.data)
+        self._saved = copy_json(self.data)
 
 
 def scenario_from_dict_problems(data: dict[str, Any], file: str) -> list[FileProblem]:

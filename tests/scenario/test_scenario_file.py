@@ -248,3 +248,23 @@ def test_a_map_meant_for_another_ruleset_is_named(tmp_path, data):
     scenario["map"] = map_path.name
     problems = validate_scenario_file(str(_write(tmp_path, scenario)))
     assert "$.map (variant-map.json): ruleset: the map is meant for ruleset 'duel', but this scenario plays 'bofa1984'" in problems
+
+
+def test_an_editors_copy_of_a_scenario_shares_nothing_with_it():
+    """The editors copy a scenario for every undo step (copy_json, a faster deepcopy for JSON
+    data): changing the copy anywhere, however deep, must leave the original as it was."""
+    import json
+
+    from bofa_studio.jsonfile import copy_json
+
+    data = json.loads((ROOT / "scenarios" / "bofa1984-standard.json").read_text(encoding="utf-8"))
+    data["extra"] = {"pairs": ([1, 2], {3})}  # not JSON: a tuple of a list, a set
+    before = json.dumps({k: v for k, v in data.items() if k != "extra"}, sort_keys=True)
+    copied = copy_json(data)
+    assert copied == data
+    copied["order_of_battle"]["setup"][0]["zone"] = "elsewhere"
+    copied["counters"][0]["flags"].append("changed")
+    copied["extra"]["pairs"][0].append(3)
+    copied["extra"]["pairs"][1].add(4)
+    assert json.dumps({k: v for k, v in data.items() if k != "extra"}, sort_keys=True) == before
+    assert data["extra"] == {"pairs": ([1, 2], {3})}

@@ -9,11 +9,11 @@ with one child per path, so they undo as one step.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from bofa_studio.jsonfile import copy_json
 from bofa_studio.ui.scenario_editor.model import Path_, ScenarioModel
 
 MERGE_ID = 7101
@@ -27,8 +27,8 @@ class SetValueCommand(QUndoCommand):
         super().__init__(label, parent)
         self.model = model
         self.path = tuple(path)
-        self.before = copy.deepcopy(model.get(self.path))
-        self.after = copy.deepcopy(value)
+        self.before = copy_json(model.get(self.path))
+        self.after = copy_json(value)
         self.merge = merge
 
     def id(self) -> int:
@@ -63,7 +63,7 @@ class SetValuesCommand(QUndoCommand):
         self.steps: list[tuple[Path_, Any, Any]] = []
         # Each step remembers the value its predecessors leave, so apply them while recording.
         for path, value in changes:
-            self.steps.append((tuple(path), copy.deepcopy(model.get(tuple(path))), copy.deepcopy(value)))
+            self.steps.append((tuple(path), copy_json(model.get(tuple(path))), copy_json(value)))
             model.set_at(tuple(path), value)
         for path, before, _after in reversed(self.steps):
             model.set_at(path, before)

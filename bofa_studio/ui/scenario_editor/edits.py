@@ -6,10 +6,10 @@ directly, so every edit is on the undo stack and every view hears of it.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.jsonfile import copy_json
 from bofa_studio.ui.scenario_editor.commands import push
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
 from bofa_studio.ui.scenario_editor.wording import (
@@ -77,7 +77,7 @@ def set_assignment(model: ScenarioModel, cid: str, key: str) -> None:
     current = model.assignment(cid)
     if current == key:
         return
-    oob = copy.deepcopy(model.data["order_of_battle"])
+    oob = copy_json(model.data["order_of_battle"])
     for entry in [*oob["setup"], *oob.get("reinforcements", [])]:
         if cid in entry["counters"]:
             entry["counters"].remove(cid)
@@ -210,7 +210,7 @@ def reinforcement_label(model: ScenarioModel, index: int, key: str, value: Any) 
 
 
 def add_reinforcement(model: ScenarioModel, side: str, turn: int) -> None:
-    reinforcements = copy.deepcopy(model.get(("order_of_battle", "reinforcements"), []))
+    reinforcements = copy_json(model.get(("order_of_battle", "reinforcements"), []))
     reinforcements.append({"turn": turn, "side": side, "name": f"New reinforcement {len(reinforcements) + 1}",
                            "rule": "B-5", "counters": [],
                            "entry": {"groups": [], "onto_enemy": False}})
@@ -218,7 +218,7 @@ def add_reinforcement(model: ScenarioModel, side: str, turn: int) -> None:
 
 
 def remove_reinforcement(model: ScenarioModel, index: int) -> None:
-    reinforcements = copy.deepcopy(model.get(("order_of_battle", "reinforcements"), []))
+    reinforcements = copy_json(model.get(("order_of_battle", "reinforcements"), []))
     gone = reinforcements.pop(index)
     push(model, f"Delete reinforcement {gone.get('name', index)} (its units become unassigned)",
          [(("order_of_battle", "reinforcements"), reinforcements)])

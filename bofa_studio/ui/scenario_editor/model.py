@@ -9,7 +9,6 @@ and the engine, validation and the editor never disagree on a second copy.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from PySide6.QtGui import QUndoStack
 
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import Hex
+from bofa_studio.jsonfile import copy_json
 from bofa_studio.ui.scenario_editor.wording import zone_text
 
 Path_ = tuple[str | int, ...]
@@ -31,7 +31,7 @@ class ScenarioModel(QObject):
     def __init__(self, data: dict[str, Any], board: Board, map_path: str, path: str | Path | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.data = copy.deepcopy(data)
+        self.data = copy_json(data)
         self.board = board
         self.map_path = map_path
         self.path: Path | None = Path(path) if path else None
@@ -58,12 +58,12 @@ class ScenarioModel(QObject):
         if value is None and isinstance(node, dict):
             node.pop(last, None)
         else:
-            node[last] = copy.deepcopy(value)
+            node[last] = copy_json(value)
         self.changed.emit(tuple(path))
 
     def replace(self, data: dict[str, Any], path: str | Path | None) -> None:
         """A fresh document (New, Open): no history, nothing unsaved."""
-        self.data = copy.deepcopy(data)
+        self.data = copy_json(data)
         self.undo_stack.clear()
         self.set_path(path)
         self.undo_stack.setClean()

@@ -7,7 +7,6 @@ elsewhere (tray, map or table), which keeps one way of choosing a counter.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.jsonfile import copy_json
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel, counter_name
 from bofa_studio.ui.scenario_editor.table_size import show_rows
@@ -203,7 +203,7 @@ class ReinforcementsPanel(QWidget):
         i = self.index()
         if i is None:
             return
-        entry = copy.deepcopy(self.entries()[i]["entry"])
+        entry = copy_json(self.entries()[i]["entry"])
         entry["groups"] = [g for g, box in self.groups.items() if box.isChecked()]
         entry["onto_enemy"] = self.onto_enemy.isChecked()
         if self.circle.isChecked():
@@ -239,7 +239,7 @@ class ReinforcementsPanel(QWidget):
         i = self.index()
         if i is None:
             return
-        alt = copy.deepcopy(self.entries()[i].get("alternatives") or {"option": "s5_second_wave_roll", "rule": "S-5"})
+        alt = copy_json(self.entries()[i].get("alternatives") or {"option": "s5_second_wave_roll", "rule": "S-5"})
         alt.setdefault("rolls", []).append({"min": 1, "max": 10, "groups": list(self.entries()[i]["entry"].get("groups", []))})
         self._set("alternatives", alt)
 

@@ -7,7 +7,6 @@ author reads what the rule says, not our summary of it.
 
 from __future__ import annotations
 
-import copy
 import json
 import textwrap
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from bofa_studio.hexgrid import Hex
+from bofa_studio.jsonfile import copy_json
 from bofa_studio.ui.scenario_editor import edits
 from bofa_studio.ui.scenario_editor.model import ScenarioModel
 from bofa_studio.ui.scenario_editor.table_size import show_rows
@@ -145,7 +145,7 @@ class RulesPanel(QWidget):
                 w.blockSignals(False)
 
     def _mix_edited(self) -> None:
-        mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
+        mix = copy_json(self.model.get(("chips", "mix"), []))
         for i, entry in enumerate(mix):
             try:
                 values = [int(self.mix.item(i, j).text()) for j in range(self.mix.columnCount())]
@@ -162,7 +162,7 @@ class RulesPanel(QWidget):
         Appending "from the last turn" on top of a range that already covers it would give a
         turn two mixes, and the game would silently use the first.
         """
-        mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
+        mix = copy_json(self.model.get(("chips", "mix"), []))
         last = mix[-1] if mix else {"to_turn": 0, "phases": 4, "chips": {"move": 3, "combat": 1, "fire": 1}}
         turns = self.model.get(("turns",), 12)
         if last["to_turn"] < turns or not mix:
@@ -178,7 +178,7 @@ class RulesPanel(QWidget):
 
     def _remove_range(self) -> None:
         row = self.mix.currentRow()
-        mix = copy.deepcopy(self.model.get(("chips", "mix"), []))
+        mix = copy_json(self.model.get(("chips", "mix"), []))
         if 0 <= row < len(mix):
             mix.pop(row)
             edits.set_chip_mix(self.model, mix, "Delete a chip mix")

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from bofa_studio.hexgrid import Hex
-from bofa_studio.jsonfile import DataFileError
+from bofa_studio.jsonfile import DataFileError, copy_json
 from bofa_studio.resources import is_shipped
 from bofa_studio.scenario.editing import new_scenario, open_scenario, save_scenario
 from bofa_studio.ui.actions import make_action
@@ -344,11 +344,10 @@ class ScenarioEditorWindow(QMainWindow):
 
     def test_balance(self) -> BalanceDialog:
         """Computer-against-computer games of the scenario as edited now (saved or not)."""
-        import copy
 
         from bofa_studio.rules.registry import make_game
 
-        data, board = copy.deepcopy(self.model.data), self.model.board.copy()
+        data, board = copy_json(self.model.data), self.model.board.copy()
         dialog = BalanceDialog(self.model.name(), lambda: make_game(data, board), board, self)
         dialog.show()
         return dialog
