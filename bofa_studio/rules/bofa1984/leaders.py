@@ -60,7 +60,9 @@ def offer_escapes(game: BofaGame, state: State, side: str, hexes: list[int]) -> 
     state.resume = state.stage
     state.stage = Stage.ESCAPE
     names = ", ".join(game.specs[c].name for c in found)
-    return [Event("escape_offer", f"S-10: {names} may escape", {"counters": found})]
+    # A copy: the state's list empties as the leaders decide, and the event must keep saying
+    # who was offered the escape (a log or replay reads it later).
+    return [Event("escape_offer", f"S-10: {names} may escape", {"counters": list(found)})]
 
 
 def escape_hexes(game: BofaGame, state: State, cid: str) -> list[int]:
