@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bofa_studio.rules.bofa1984 import hysteria
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -198,9 +198,12 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
     )
     state.stage = Stage.ROLL
     state.die = CombatRoll()
-    who = names_text(game.specs[c].name for c in attackers)
-    return [Event("attack", f"{who} {'attack' if len(attackers) > 1 else 'attacks'} {cb.label(target)}: {att} against {dfn} (difference {att - dfn:+d})",
-                  {"difference": att - dfn, "modifiers": mods})]
+    def describe() -> tuple[str, dict[str, Any]]:
+        who = names_text(game.specs[c].name for c in attackers)
+        return (f"{who} {'attack' if len(attackers) > 1 else 'attacks'} {cb.label(target)}: {att} against {dfn} "
+                f"(difference {att - dfn:+d})", {"difference": att - dfn, "modifiers": mods})
+
+    return [Event.deferred("attack", describe)]
 
 
 def declare_skirmish(game: BofaGame, state: State, h: int, second_wave: tuple[str, ...]) -> list[Event]:
@@ -277,18 +280,19 @@ def resolve_roll(game: BofaGame, state: State, roll: int) -> list[Event]:
     if p.kind == "fire":
         hits, prov = game.tables.fire(p.strength, modified)
         p.def_hits = hits
-        events.append(Event("fire_result", f"fire {p.strength} rolls {roll} (modified {modified}): {hits} hit(s)",
-                            {"roll": roll, "hits": hits, "provenance": str(prov)}))
+        fired = p.strength
+        events.append(Event.deferred("fire_result", lambda: (
+            f"fire {fired} rolls {roll} (modified {modified}): {hits} hit(s)",
+            {"roll": roll, "hits": hits, "provenance": str(prov)})))
     else:
         r = game.tables.combat(p.strength - p.defence, modified, p.shift)
         p.att_hits, p.def_hits = r.attacker_hits, r.defender_hits
         p.hysteria = r.hysteria and game.option("o4_hysteria")
-        events.append(Event(
-            "combat_result",
+        events.append(Event.deferred("combat_result", lambda: (
             f"column {r.column}, roll {roll} (modified {modified}): attacker {r.attacker_hits}, defender {r.defender_hits}",
             {"roll": roll, "column": r.column, "attacker_hits": r.attacker_hits,
              "defender_hits": r.defender_hits, "hysteria": r.hysteria, "provenance": str(r.provenance)},
-        ))
+        )))
     state.stage = Stage.LOSS
     events += continue_losses(game, state)
     return events

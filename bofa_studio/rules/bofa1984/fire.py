@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984.combat import CombatRoll
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -208,5 +208,9 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
     )
     state.stage = Stage.ROLL
     state.die = CombatRoll()
-    who = names_text(game.specs[c].name for c in archers)
-    return [Event("fire", f"{who} {'shoot' if len(archers) > 1 else 'shoots'} at {cb.label(target)} with fire strength {total}", {"strength": total})]
+    def describe() -> tuple[str, dict[str, Any]]:
+        who = names_text(game.specs[c].name for c in archers)
+        return (f"{who} {'shoot' if len(archers) > 1 else 'shoots'} at {cb.label(target)} with fire strength {total}",
+                {"strength": total})
+
+    return [Event.deferred("fire", describe)]

@@ -45,7 +45,8 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
         if problem:
             raise problem
         reach.put(state, a.counter, h)
-        return [Event("place", f"{spec.name} set up in {game.cb.label(h)}")] + placement.advance_setup(game, state)
+        return [Event.deferred("place", lambda: (f"{spec.name} set up in {game.cb.label(h)}", {}))] + \
+            placement.advance_setup(game, state)
     if a.counter in state.returning and state.phase_player == "dark":
         return leaders.bring_back(game, state, a.counter, h)
     r = game.reinforcement.get(a.counter)
@@ -63,7 +64,7 @@ def _place(game: BofaGame, state: State, a: A.Place) -> list[Event]:
     reach.put(state, a.counter, h)
     state.phase_start[a.counter] = h
     # S-5 lets reinforcements be placed on enemies; a leader there may escape (S-10).
-    return [Event("enter", f"{spec.name} enters in {game.cb.label(h)}")] + \
+    return [Event.deferred("enter", lambda: (f"{spec.name} enters in {game.cb.label(h)}", {}))] + \
         leaders.after_move(game, state, (a.counter,), [h, h])
 
 

@@ -60,7 +60,7 @@ def hit(game: BofaGame, state: State, cid: str, pending: Pending | None, events:
     if state.steps[cid] <= 0:
         eliminate(game, state, cid, events)
     else:
-        events.append(Event("reduced", f"{spec.name} is reduced", {"counter": cid}))
+        events.append(Event.deferred("reduced", lambda: (f"{spec.name} is reduced", {"counter": cid})))
 
 
 def eliminate(game: BofaGame, state: State, cid: str, events: list[Event]) -> None:
@@ -73,7 +73,7 @@ def eliminate(game: BofaGame, state: State, cid: str, events: list[Event]) -> No
     state.hysteric.discard(cid)
     if state.grounded:
         state.grounded.pop(cid, None)
-    events.append(Event("eliminated", f"{spec.name} is eliminated in {where}", {"counter": cid}))
+    events.append(Event.deferred("eliminated", lambda: (f"{spec.name} is eliminated in {where}", {"counter": cid})))
     if spec.leader and spec.side == "dark" and cid != "bolg" and game.option("o5_goblin_leaders"):
         # O-5: a goblin tribal leader is replaced; Bolg is not.
         state.returning.append(cid)

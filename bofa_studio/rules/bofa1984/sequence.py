@@ -85,8 +85,9 @@ def begin_kind(game: BofaGame, state: State, chip: str) -> list[Event]:
     if kind == Stage.MOVE:
         state.phase_start = dict(state.pos)
     state.stage = kind
-    events = [Event("phase", f"phase {state.phase_no}: {player_text(state.phase_player)}'s {chip_text(kind)} phase",
-                    {"phase": state.phase_no, "player": state.phase_player, "kind": kind})]
+    number, player = state.phase_no, state.phase_player
+    events = [Event.deferred("phase", lambda: (f"phase {number}: {player_text(player)}'s {chip_text(kind)} phase",
+                                               {"phase": number, "player": player, "kind": kind}))]
     if game.standard_phases:
         return events + standard_phase_start(game, state, kind)
     if kind == Stage.MOVE:
@@ -163,7 +164,8 @@ def end_phase(game: BofaGame, state: State) -> list[Event]:
     problem = end_phase_problem(game, state)
     if problem:
         raise problem
-    events = [Event("phase_end", f"{player_text(state.phase_player)} ends the {chip_text(state.phase_kind)} phase")]
+    player, kind = state.phase_player, state.phase_kind
+    events = [Event.deferred("phase_end", lambda: (f"{player_text(player)} ends the {chip_text(kind)} phase", {}))]
     if state.stage == Stage.MOVE and state.phase_player == DARK and state.returning:
         events += leaders.forgo_returns(game, state)
     state.phase_kind = None
@@ -195,7 +197,9 @@ def play_held(game: BofaGame, state: State) -> list[Event]:
 
 def chip_drawn(game: BofaGame, state: State, kind: str) -> list[Event]:
     take_chip(game, state, kind)
-    return [Event("draw", f"{player_text(state.phase_player)} draws {chip_text(kind)}")] + start_phase(game, state, state.phase_player, kind)
+    player = state.phase_player
+    return [Event.deferred("draw", lambda: (f"{player_text(player)} draws {chip_text(kind)}", {}))] + \
+        start_phase(game, state, state.phase_player, kind)
 
 
 def end_turn(game: BofaGame, state: State) -> list[Event]:
