@@ -13,6 +13,7 @@ from bofa_studio.rules.bofa1984.wording import names_text
 from bofa_studio.rules.core import Event, RuleError
 
 if TYPE_CHECKING:
+    from bofa_studio.los import LosTable
     from bofa_studio.rules.bofa1984.game import BofaGame
     from bofa_studio.rules.bofa1984.state import State
 
@@ -87,26 +88,26 @@ def open_targets(game: BofaGame, state: State) -> list[int]:
 
 def occupancy(state: State) -> int:
     """The occupied hexes as a bit mask, the form the line-of-sight table reads (S-8)."""
-    occupied = 0
-    for i in state.stacks:
-        occupied |= 1 << i
-    return occupied
+    return sum(map(_BIT.__lshift__, state.stacks))  # distinct bits: the sum is their union
+
+
+_BIT = 1
 
 
 def units_targets(game: BofaGame, state: State, units: list[tuple[str, ...]], targets: list[int]) -> list[list[int]]:
     """:func:`targets_for` of each unit, with the lines of sight they need built together."""
-    occupied = None
+    cb = game.cb
+    ranges = []
+    for unit in units:
+        h = state.pos[unit[0]]
+        ranges.append((h, cb.disk(h, max(bow(game, state, c) for c in unit))))
+    table = occupied = None
     if game.option("s8_fire"):
         from bofa_studio.los import los_table
 
-        occupied = occupancy(state)
-        lines = []
-        for unit in units:
-            h = state.pos[unit[0]]
-            near = game.cb.disk(h, max(bow(game, state, c) for c in unit))
-            lines += [(h, t) for t in near.intersection(targets) if t != h]
-        los_table(game.board).prepare_lines(lines)
-    return [targets_for(game, state, unit, targets, occupied) for unit in units]
+        table, occupied = los_table(game.board), occupancy(state)
+        table.prepare_lines([(h, t) for h, near in ranges for t in near.intersection(targets) if t != h])
+    return [_targets_in_sight(game, h, near, targets, table, occupied) for h, near in ranges]
 
 
 def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: list[int] | None = None,
@@ -115,10 +116,8 @@ def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: li
     Game, in sight with any counter blocking (S-8). The line of sight comes from the board's
     table (bofa_studio.los), whose hex indexes are the compiled board's (both number
     ``sorted(board.hexes())``); ``occupied`` may be passed in when many units share a state."""
-    cb = game.cb
     h = state.pos[unit[0]]
-    reach = max(bow(game, state, c) for c in unit)
-    near = cb.disk(h, reach)
+    near = game.cb.disk(h, max(bow(game, state, c) for c in unit))
     table = None
     if game.option("s8_fire"):
         from bofa_studio.los import los_table
@@ -126,11 +125,19 @@ def targets_for(game: BofaGame, state: State, unit: tuple[str, ...], targets: li
         table = los_table(game.board)
         if occupied is None:
             occupied = occupancy(state)
+    return _targets_in_sight(game, h, near, open_targets(game, state) if targets is None else targets, table, occupied)
+
+
+def _targets_in_sight(game: BofaGame, h: int, near: frozenset[int], targets: list[int], table: LosTable | None,
+                      occupied: int | None) -> list[int]:
+    """Of ``targets``, those within ``near`` (the disk of the unit's longest bow around its hex
+    ``h``) that it may shoot at: not its own hex, the Front Gate only from its two plain hexes
+    (B-6), and with a ``table`` (S-8) only along a clear line."""
     # Every hex of the disk is within the longest bow's range, so the unit's strength there
     # (unit_strength) is positive unless B-6's Front Gate rule leaves it none.
-    front_gate, next_door = cb.front_gate, cb.adjacent_open[h]
+    front_gate, next_door = game.cb.front_gate, game.cb.adjacent_open[h]
     out = []
-    for t in sorted(near.intersection(open_targets(game, state) if targets is None else targets)):
+    for t in sorted(near.intersection(targets)):
         if t == h or (front_gate[t] and t not in next_door):
             continue
         if table is not None and not table.clear(h, t, occupied):  # type: ignore[arg-type]
