@@ -88,10 +88,7 @@ def open_targets(game: BofaGame, state: State) -> list[int]:
 
 def occupancy(state: State) -> int:
     """The occupied hexes as a bit mask, the form the line-of-sight table reads (S-8)."""
-    return sum(map(_BIT.__lshift__, state.stacks))  # distinct bits: the sum is their union
-
-
-_BIT = 1
+    return sum(map((1).__lshift__, state.stacks))  # distinct bits: the sum is their union
 
 
 def units_targets(game: BofaGame, state: State, units: list[tuple[str, ...]], targets: list[int]) -> list[list[int]]:
