@@ -177,7 +177,9 @@ def play_one(game: Any, i: int, seed: int, players: tuple[str, str], paranoid: b
             look(n)
             continue
         now = phase(state)  # type: ignore[misc]
-        if now != current:
+        if now != current and game.current_player(state) != CHANCE:
+            # A phase ends, then chance often starts the next (a chip drawn): the state is
+            # checked once that is done, not at the end and again at the draw.
             current = now
             look(n)
     if check is not None and checked_at != n:  # the end of the game ends its last phase
