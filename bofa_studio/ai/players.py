@@ -159,22 +159,13 @@ class PlanningPlayer(GreedyPlayer):
         for i, action in enumerate(pool):
             value, _ = expected_value(game, state, action, side, rng, faces)
             rolls += _rolls_dice(game, state, action)
-            worth.append((-value, i, i))
+            worth.append((-value, i))
         if 2 * rolls > len(pool) and budget.plan_dice <= 1:
             # Mostly dice (a FIRE or COMBAT phase) and one sample per plan: the best of many
             # plans would be the luckiest (split attacks that rolled well); one ply averages
             # every face instead.
             return []
-        # Stopping is a gene too: where a plan meets it, it takes an action no piece makes (the
-        # end of the phase) if the rules allow one by then, and stops either way; the pieces
-        # after it stay where they are. Without it every piece in the pool would act in every
-        # plan, however badly: the end of the phase is often not among the actions when the
-        # plan is made (B-9 in The Battle of Five Armies: not while a hex is over the limits).
-        # The seed plan puts the actions worth less than stopping after it; it wins a tie.
-        pool = [*pool, _Stop([a for a in actions if _actor(game, a) is None])]
-        stop_worth = self._fitness(game, state, side, pool, [len(pool) - 1], dice_seed)
-        worth.append((-stop_worth, -1, len(pool) - 1))
-        first = [entry[-1] for entry in sorted(worth)]
+        first = [i for _, i in sorted(worth)]
         thinking.report(len(pool), planned)
         scored = [(self._fitness(game, state, side, pool, first, dice_seed), first)]
         population = [first] + [self._mutate(first, rng) for _ in range(budget.population - 1)]
@@ -225,19 +216,6 @@ class PlanningPlayer(GreedyPlayer):
         return steps
 
 
-class _Stop:
-    """The gene that ends a plan (see PlanningPlayer.evolve), with the decision's actions that no
-    piece makes (ending the phase), which it takes if the rules allow one where it is met."""
-
-    def __init__(self, idle: list[Any]) -> None:
-        self.idle = idle
-
-
-def _actor(game: Any, action: Any) -> Any:
-    actor_of = getattr(game, "action_actor", None)
-    return actor_of(action) if actor_of is not None else None
-
-
 class _CountingRng(Rng):
     """A dice stream that counts its draws: a plan that drew none needs no second sample."""
 
@@ -271,16 +249,6 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
             return handed_over, steps
         player = game.current_player(current)
         if player == TERMINAL or player != side:
-            break
-        gene = pool[i]
-        if isinstance(gene, _Stop):
-            for action in gene.idle:
-                child = try_apply(game, current, action)
-                if child is not None:
-                    if record:
-                        steps.append(_PlannedStep(current, action))
-                    current = child
-                    break
             break
         actor = actor_of(pool[i]) if actor_of is not None else None
         if actor is not None and actor in acted:

@@ -137,17 +137,3 @@ def test_a_lone_leader_joins_his_goblins_rather_than_standing_idle(level):
     action = make_player(level, seed=1).choose(basic(), state)
     assert isinstance(action, A.Move) and action.counters == ("gurash",)
     assert basic().cb.label(basic().idx(action.to)) == "2021"
-
-
-def test_b9_a_hex_over_the_limits_in_the_phase_players_move_phase_costs_what_putting_it_right_will():
-    # B-9: "The stacking limits take effect at the end of the movement phase": two full-strength
-    # counters may share a hex while the Dark move, but one of them must leave before the phase
-    # ends. A plan that leaves them there has not finished its work, and the evaluation says so;
-    # outside the movement phase the same stack counts nothing extra (it cannot arise there).
-    apart = at({"2020": "azug_goblin_scimitar_1", "2120": "azug_goblin_scimitar_2"}, player=DARK)
-    apart.moved.add("azug_goblin_scimitar_2")
-    over = at({"2020": ["azug_goblin_scimitar_1", "azug_goblin_scimitar_2"]}, player=DARK)
-    over.moved.add("azug_goblin_scimitar_2")  # it has just moved in
-    fighting = at({"2020": ["azug_goblin_scimitar_1", "azug_goblin_scimitar_2"]}, player=DARK, stage="combat")
-    assert value(over, DARK) < value(apart, DARK) - 6
-    assert value(fighting, DARK) > value(over, DARK) + 6

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ai_toy_games import CELL_WORTH, END, SIDES, ClaimCells, DiceRace, RaceState
+from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
@@ -104,37 +104,3 @@ def test_the_safety_net_deadline_is_the_levels_and_fast_and_series_have_none():
     assert make_thinking(make_player("normal"))._deadline is not None
     assert make_thinking(make_player("fast"))._deadline is None
     assert make_player("normal", safety_net=False).budget.deadline_seconds is None
-
-
-class CostlyCells(ClaimCells):
-    """ClaimCells where most cells cost their claimer, and a phase can end only once one cell is
-    claimed (as B-9 lets a movement phase end only once the stacks are put right): the end of
-    the phase is not among the actions when the phase is planned."""
-
-    per_phase = 10
-    worths = [10, 8, 6] + [-(i + 1) for i in range(27)]
-
-    def legal_actions(self, state):
-        actions = super().legal_actions(state)
-        return actions if state.claimed_this_phase else [a for a in actions if a != END]
-
-    def worth(self, state, side):
-        return sum(self.worths[c] for c, s in state.owner.items() if s == side)
-
-    def evaluate(self, state, side):
-        return float(self.worth(state, side) - self.worth(state, SIDES[1] if side == SIDES[0] else SIDES[0]))
-
-
-def test_a_plan_can_stop_and_leaves_the_costly_actions_undone_even_when_ending_is_not_yet_allowed():
-    """A plan is an order of its pool; without a way to stop, every action in the pool that the
-    rules still allow is made, and when the phase's end is not allowed yet it cannot be in the
-    pool to cut the plan short. Planning claims the three cells worth having, then ends."""
-    game = CostlyCells()
-    state = game.new_initial_state(0)
-    player = make_player("normal", seed=5)
-    claimed = []
-    while game.current_player(state) == "north":
-        action = player.choose(game, state)
-        game.apply(state, action)
-        claimed.append(action)
-    assert sorted(claimed[:-1]) == [0, 1, 2] and claimed[-1] == END

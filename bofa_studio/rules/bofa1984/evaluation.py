@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
 from bofa_studio.rules.bofa1984.handlers import D10
-from bofa_studio.rules.bofa1984.overstacking import over_stacked
 from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.victory import control
 
@@ -56,7 +55,6 @@ PRESENCE_RANGE = 2.0  # moves: strength this far away counts e^-1 of its value
 # counters piecemeal toward a place the enemy fills).
 PRESENCE_MARGIN = 12.0
 LEADER_BONUS = 3.0
-OVER_THE_LIMITS = 8.0  # a hex over B-9's limits in the phase player's MOVE phase (see _over_the_limits)
 LONE_LEADER_THREAT = 4.0
 # A leader stacked with a combat unit of his side adds his strength to its attacks (B-7) and,
 # in the Standard Game, to its morale checks and regrouping (S-6, S-1); alone he does neither.
@@ -249,20 +247,7 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
     score += _presence(game, state, late)
     score += _threats(game, state)
     score += _leaders_with_units(game, state)
-    score += _over_the_limits(game, state)
     return score
-
-
-def _over_the_limits(game: BofaGame, state: State) -> float:
-    """For the Free Peoples: the phase player's hexes over B-9's limits in its MOVE phase ("The
-    stacking limits take effect at the end of the movement phase"). Each must be put right by
-    another move before the phase can end, so a plan that leaves one has not finished its work:
-    it costs OVER_THE_LIMITS, about what taking a counter out of a place it holds costs."""
-    side = state.phase_player
-    if state.stage != Stage.MOVE or side not in (FREE_PEOPLES, DARK) or not state.moved:
-        return 0.0  # a phase that has moved nothing yet has broken nothing
-    over = len(over_stacked(game, state, side))
-    return (-OVER_THE_LIMITS if side == FREE_PEOPLES else OVER_THE_LIMITS) * over
 
 
 def _leaders_with_units(game: BofaGame, state: State) -> float:
