@@ -198,6 +198,7 @@ def declare_attack(game: BofaGame, state: State, attackers: tuple[str, ...], tar
     )
     state.stage = Stage.ROLL
     state.die = CombatRoll()
+
     def describe() -> tuple[str, dict[str, Any]]:
         who = names_text(game.specs[c].name for c in attackers)
         return (f"{who} {'attack' if len(attackers) > 1 else 'attacks'} {cb.label(target)}: {att} against {dfn} "

@@ -212,6 +212,7 @@ def declare_fire(game: BofaGame, state: State, archers: tuple[str, ...], target:
     )
     state.stage = Stage.ROLL
     state.die = CombatRoll()
+
     def describe() -> tuple[str, dict[str, Any]]:
         who = names_text(game.specs[c].name for c in archers)
         return (f"{who} {'shoot' if len(archers) > 1 else 'shoots'} at {cb.label(target)} with fire strength {total}",

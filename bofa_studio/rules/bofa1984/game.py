@@ -187,7 +187,7 @@ class BofaGame:
         self._ways_out_memo: dict[tuple[Any, ...], frozenset[int] | None] = {}
         # movers -> (all Giant Eagles?, Beorn among them?), for reach.reachable.
         self._mover_traits: dict[tuple[str, ...], tuple[bool, bool]] = {}
-        # id(a cached reach) -> (that reach, its hexes in order), for reach.sorted_hexes.
+        # id(a cached reach) -> (that reach, its hexes in order), for reach.sorted_reach.
         self._sorted_reach: dict[int, tuple[Mapping[int, int], list[int]]] = {}
         # cid -> (its setup zone, the zone in index order), for placement.setup_hexes.
         self._sorted_zones: dict[str, tuple[frozenset[int], list[int]]] = {}
