@@ -8,7 +8,9 @@ rate and its 95% interval, the victory levels and a map of where counters were l
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from bofa_studio.commands import CommandError
 from bofa_studio.commands.match import add_series_arguments, check_series_arguments, load_series_game
@@ -35,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     check_series_arguments(args)
     if args.level not in LEVELS:
         raise CommandError(f"--level: unknown level {args.level!r}; known: {', '.join(LEVELS)}")
+    _check_output(args.output)
     game, name = load_series_game(args)
     sides = tuple(game.sides)
     spec = MatchSpec(args.scenario, tuple(args.option), tuple((s, args.level) for s in sides), args.games, args.seed)
@@ -53,3 +56,16 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.output}: cannot write the page ({exc.strerror or exc})", code=1) from None
     print(f"wrote {args.output}: {len(records)} games of {name}", file=sys.stderr)
     return 0
+
+
+def _check_output(output: str) -> None:
+    """Refuse a page that cannot be written before playing: a series takes minutes to hours,
+    and finding out at its end that the folder is missing throws all of it away."""
+    path = Path(output)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise CommandError(f"{output}: is a folder; -o takes the HTML file to write")
+    if not folder.is_dir():
+        raise CommandError(f"{output}: no folder {str(folder)!r} to write the page in")
+    if not os.access(folder, os.W_OK):
+        raise CommandError(f"{output}: cannot write in the folder {str(folder)!r}")

@@ -41,6 +41,18 @@ def test_balance_needs_an_output_file_and_a_known_level(capsys, tmp_path):
     assert "--level: unknown level 'genius'" in capsys.readouterr().err
 
 
+
+@pytest.mark.parametrize("where, message", [
+    ("missing/b.html", "no folder"),
+    (".", "is a folder"),
+])
+def test_balance_refuses_a_page_it_cannot_write_before_playing_a_game(capsys, tmp_path, where, message):
+    out = str(tmp_path / where)
+    assert main(["balance", SCENARIO, "--games", "40", "--level", "random", "-o", out]) == 2
+    err = capsys.readouterr().err
+    assert f"{out}: {message}" in err and "Traceback" not in err
+    assert "games" not in err  # refused at once: not one game of the 40 was played
+
 # Helm's Deep, whose games take a fifth of a Basic Game's time: what is checked here is the
 # command (seeds per game, gathering in game order), which knows no ruleset.
 @pytest.mark.slow
