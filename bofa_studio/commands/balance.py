@@ -62,7 +62,7 @@ def _check_output(output: str) -> None:
     """Refuse a page that cannot be written before playing: a series takes minutes to hours,
     and finding out at its end that the folder is missing throws all of it away."""
     path = Path(output)
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent  # "." for a bare file name
     if path.is_dir():
         raise CommandError(f"{output}: is a folder; -o takes the HTML file to write")
     if not folder.is_dir():

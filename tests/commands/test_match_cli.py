@@ -41,7 +41,6 @@ def test_balance_needs_an_output_file_and_a_known_level(capsys, tmp_path):
     assert "--level: unknown level 'genius'" in capsys.readouterr().err
 
 
-
 @pytest.mark.parametrize("where, message", [
     ("missing/b.html", "no folder"),
     (".", "is a folder"),
@@ -52,6 +51,7 @@ def test_balance_refuses_a_page_it_cannot_write_before_playing_a_game(capsys, tm
     err = capsys.readouterr().err
     assert f"{out}: {message}" in err and "Traceback" not in err
     assert "games" not in err  # refused at once: not one game of the 40 was played
+
 
 # Helm's Deep, whose games take a fifth of a Basic Game's time: what is checked here is the
 # command (seeds per game, gathering in game order), which knows no ruleset.
