@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from bofa_studio.commands import CommandError
+from bofa_studio.commands import CommandError, missing_folder
 from bofa_studio.commands.match import add_series_arguments, check_series_arguments, load_series_game
 
 
@@ -61,11 +61,10 @@ def run(args: argparse.Namespace) -> int:
 def _check_output(output: str) -> None:
     """Refuse a page that cannot be written before playing: a series takes minutes to hours,
     and finding out at its end that the folder is missing throws all of it away."""
-    path = Path(output)
-    folder = path.parent  # "." for a bare file name
-    if path.is_dir():
-        raise CommandError(f"{output}: is a folder; -o takes the HTML file to write")
-    if not folder.is_dir():
-        raise CommandError(f"{output}: no folder {str(folder)!r} to write the page in")
-    if not os.access(folder, os.W_OK):
-        raise CommandError(f"{output}: cannot write in the folder {str(folder)!r}")
+    if Path(output).is_dir():
+        raise CommandError(f"{output}: is a folder, not a file")
+    problem = missing_folder(output)
+    if problem is not None:
+        raise CommandError(problem)
+    if not os.access(Path(output).parent, os.W_OK):
+        raise CommandError(f"{output}: cannot be written: no permission to write in its folder")

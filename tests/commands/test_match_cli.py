@@ -42,8 +42,8 @@ def test_balance_needs_an_output_file_and_a_known_level(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("where, message", [
-    ("missing/b.html", "no folder"),
-    (".", "is a folder"),
+    ("missing/b.html", "cannot be written: the folder"),
+    (".", "is a folder, not a file"),
 ])
 def test_balance_refuses_a_page_it_cannot_write_before_playing_a_game(capsys, tmp_path, where, message):
     out = str(tmp_path / where)
