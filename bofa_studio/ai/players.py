@@ -65,6 +65,7 @@ class Budget:
     generations: int = 0
     plan_threshold: int = 24  # decisions with more legal actions than this are planned as a phase
     plan_dice: int = 1  # dice samples a plan that rolls is scored on (the same samples for every plan)
+    greedy_seed: bool = False  # the first plan is the phase one ply at a time would play (see evolve)
     deadline_seconds: float | None = None
 
 
@@ -148,8 +149,16 @@ class PlanningPlayer(GreedyPlayer):
     def evolve(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> list[_PlannedStep]:
         side = game.current_player(state)
         budget = self.budget
-        pool = candidates(game, state, actions, budget.plan_pool, rng, per_actor=PER_ACTOR)
         dice_seed = rng.index(1 << 62)
+        greedy: list[Any] = []
+        if budget.greedy_seed:
+            greedy = self._greedy_phase(game, state, side, rng, _CountingRng(_sample_seed(dice_seed, 0)), thinking)
+        pool = list(greedy)
+        for action in candidates(game, state, actions, budget.plan_pool, rng, per_actor=PER_ACTOR):
+            if len(pool) >= max(budget.plan_pool, len(greedy)):
+                break
+            if action not in greedy:
+                pool.append(action)
         planned = budget.population * budget.generations + len(pool)
         # The seed plan: the pool in the order of each action's one-ply worth (over every face
         # of the die that follows it, when plans are judged on several samples).
@@ -157,15 +166,19 @@ class PlanningPlayer(GreedyPlayer):
         worth = []
         rolls = 0
         for i, action in enumerate(pool):
-            value, _ = expected_value(game, state, action, side, rng, faces)
             rolls += _rolls_dice(game, state, action)
+            if i < len(greedy):
+                continue  # in the greedy phase's order (legal, some of them, only after the others)
+            value, _ = expected_value(game, state, action, side, rng, faces)
             worth.append((-value, i))
         if 2 * rolls > len(pool) and budget.plan_dice <= 1:
             # Mostly dice (a FIRE or COMBAT phase) and one sample per plan: the best of many
             # plans would be the luckiest (split attacks that rolled well); one ply averages
             # every face instead.
             return []
-        first = [i for _, i in sorted(worth)]
+        # The greedy phase first, in its own order, so the best plan found is at least as good
+        # as one ply at a time by the evaluation (on the same dice): then the rest by worth.
+        first = list(range(len(greedy))) + [i for _, i in sorted(worth)]
         thinking.report(len(pool), planned)
         scored = [(self._fitness(game, state, side, pool, first, dice_seed), first)]
         population = [first] + [self._mutate(first, rng) for _ in range(budget.population - 1)]
@@ -186,6 +199,32 @@ class PlanningPlayer(GreedyPlayer):
             thinking.report(done, planned)
         best = max(scored, key=lambda vp: vp[0])[1]
         return self._record(game, state, side, pool, best, dice_seed)
+
+    def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
+                      thinking: Thinking) -> list[Any]:
+        """The actions one ply at a time (the greedy player's choice at each decision) plays from
+        ``state`` on a copy while ``side`` decides, at most a pool's worth; chance from ``dice``.
+
+        The pool of a plan is chosen by the cheap priors of the phase's first position; one ply
+        chooses again after every action, among candidates of the position it is in. Seeding
+        the evolution with that phase (all of its actions in the pool, in its order) makes the
+        planner improve on the one-ply player rather than race it from a weaker start.
+        """
+        quiet = _Quiet(thinking)
+        current = state.copy()
+        out: list[Any] = []
+        while len(out) < self.budget.plan_pool and not thinking.should_stop():
+            handed_over, current = _through_chance(game, current, side, dice)
+            if handed_over is not None or game.current_player(current) != side:
+                break
+            actions = game.legal_actions(current)
+            action = actions[0] if len(actions) == 1 else self.one_ply(game, current, actions, rng, quiet)
+            child = try_apply(game, current, action)
+            if child is None or action in out:
+                break
+            out.append(action)
+            current = child
+        return out
 
     def _mutate(self, plan: list[int], rng: Rng) -> list[int]:
         out = list(plan)
@@ -214,6 +253,20 @@ class PlanningPlayer(GreedyPlayer):
             # plan's pool get their turn in a new plan before the phase is ended.
             steps.pop()
         return steps
+
+
+class _Quiet:
+    """A decision's Thinking that stops with it but does not report progress (a step inside the
+    decision, whose own progress would make the bar jump back and forth)."""
+
+    def __init__(self, thinking: Thinking) -> None:
+        self._thinking = thinking
+
+    def should_stop(self) -> bool:
+        return self._thinking.should_stop()
+
+    def report(self, done: int, planned: int) -> None:
+        pass
 
 
 class _CountingRng(Rng):
