@@ -213,3 +213,27 @@ def make_claim_cells() -> ClaimCells:
 
 def make_dice_race() -> DiceRace:
     return DiceRace()
+
+
+class UnlockCells(ClaimCells):
+    """Claim Cells where thirty more valuable cells open only to the side that owns the one
+    below them (cell c + 30 after cell c): an action that becomes legal only after another
+    in the same phase, as a hex a friendly counter leaves opens to the next one (B-9)."""
+
+    ruleset = "unlock-cells"
+    base = 30
+
+    def legal_actions(self, state: ClaimState) -> list:
+        if self.is_terminal(state) or state.claimed_this_phase >= self.per_phase:
+            return [] if self.is_terminal(state) else [END]
+        side = self.current_player(state)
+        cells = [c for c in range(self.base) if c not in state.owner]
+        cells += [c + self.base for c in range(self.base)
+                  if state.owner.get(c) == side and c + self.base not in state.owner]
+        return [*cells, END]
+
+    def worth(self, state: ClaimState, side: str) -> int:
+        return sum(self.cell_worth(c) for c, s in state.owner.items() if s == side)
+
+    def cell_worth(self, cell: int) -> int:
+        return cell + 1 if cell < self.base else 40 + cell - self.base

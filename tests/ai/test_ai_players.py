@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState
+from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState, UnlockCells
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
@@ -60,6 +60,26 @@ def test_planning_claims_the_three_most_valuable_cells_in_a_phase():
         claimed.append(action)
     best = sorted(range(len(CELL_WORTH)), key=lambda c: -CELL_WORTH[c])[:3]
     assert sorted(claimed[:-1]) == sorted(best) and claimed[-1] == END
+
+
+def test_planning_plays_an_action_that_only_an_earlier_action_of_the_phase_makes_legal():
+    # A plan's pool is chosen in the phase's first position; greedy chooses again after every
+    # action. Seeded with greedy's phase, the planner takes a cell that its first claim opens,
+    # and its phase is worth no less than greedy's.
+    game = UnlockCells()
+    worth = {}
+    for level in ("greedy", "normal"):
+        state = game.new_initial_state(0)
+        player = make_player(level, seed=5)
+        claimed = []
+        while game.current_player(state) == "north":
+            action = player.choose(game, state)
+            game.apply(state, action)
+            claimed.append(action)
+        worth[level] = game.worth(state, "north")
+        if level == "normal":
+            assert any(c != END and c >= UnlockCells.base for c in claimed), claimed
+    assert worth["normal"] >= worth["greedy"]
 
 
 @pytest.mark.parametrize("level", ["greedy", "fast", "normal"])
