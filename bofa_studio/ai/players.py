@@ -155,13 +155,14 @@ class PlanningPlayer(GreedyPlayer):
             greedy = self._greedy_phase(game, state, side, rng, _CountingRng(_sample_seed(dice_seed, 0)), thinking)
         pool = list(greedy)
         for action in candidates(game, state, actions, budget.plan_pool, rng, per_actor=PER_ACTOR):
-            if len(pool) >= max(budget.plan_pool, len(greedy)):
+            if len(pool) >= budget.plan_pool:  # the greedy phase is at most a pool's worth
                 break
             if action not in greedy:
                 pool.append(action)
         planned = budget.population * budget.generations + len(pool)
-        # The seed plan: the pool in the order of each action's one-ply worth (over every face
-        # of the die that follows it, when plans are judged on several samples).
+        # The seed plan: the greedy phase, then the rest of the pool in the order of each
+        # action's one-ply worth (over every face of the die that follows it, when plans are
+        # judged on several samples).
         faces = 0 if budget.plan_dice > 1 else 1
         worth = []
         rolls = 0
