@@ -15,6 +15,7 @@ decision for as long as the game goes as planned. docs/ai.md says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,10 @@ from bofa_studio.rules.core import CHANCE, TERMINAL
 
 # A plan's pool holds at most this many actions of one piece (see lookahead.candidates).
 PER_ACTOR = 3
+# The chance streams of playouts to the end (see _best_to_the_end) start here, apart from the
+# plans' own samples; a playout stops after this many actions (a safety net: a game ends).
+ENDGAME_SAMPLE_BASE = 1000
+PLAYOUT_LIMIT = 5000
 
 
 class RandomPlayer:
@@ -66,6 +71,12 @@ class Budget:
     plan_threshold: int = 24  # decisions with more legal actions than this are planned as a phase
     plan_dice: int = 1  # dice samples a plan that rolls is scored on (the same samples for every plan)
     greedy_seed: bool = False  # the first plan is the phase one ply at a time would play (see evolve)
+    # The end in sight: when the ruleset's ``phases_left`` says at most this many phases remain,
+    # the best few choices are each played out to the end of the game (see _best_to_the_end).
+    endgame_phases: int = 0
+    endgame_choices: int = 4  # choices (distinct plans, or one-ply actions) played out
+    endgame_samples: int = 2  # chance streams each is played out on, the same for every choice
+    endgame_candidates: int = 8  # the playout's one-ply player weighs this many actions
     deadline_seconds: float | None = None
 
 
@@ -138,6 +149,8 @@ class PlanningPlayer(GreedyPlayer):
         thinking = self._thinking(thinking)
         rng = decision_rng(self.seed, game, state)
         if self.budget.plan_pool == 0 or len(actions) <= self.budget.plan_threshold:
+            if self._end_in_sight(game, state):
+                return self._one_ply_to_the_end(game, state, actions, rng, thinking)
             return self.one_ply(game, state, actions, rng, thinking)
         plan = self.evolve(game, state, actions, rng, thinking)
         if not plan:
@@ -198,8 +211,54 @@ class PlanningPlayer(GreedyPlayer):
             scored = survivors + [(self._fitness(game, state, side, pool, c, dice_seed), c) for c in children]
             done += len(children)
             thinking.report(done, planned)
-        best = max(scored, key=lambda vp: vp[0])[1]
+        scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
+        best = scored[0][1]
+        if self._end_in_sight(game, state) and not thinking.should_stop():
+            best = self._plan_to_the_end(game, state, side, pool, [p for _, p in scored], dice_seed, thinking)
         return self._record(game, state, side, pool, best, dice_seed)
+
+    # -- the end in sight --------------------------------------------------------------------
+    def _end_in_sight(self, game: Any, state: Any) -> bool:
+        phases_left = getattr(game, "phases_left", None)
+        return bool(self.budget.endgame_phases and phases_left is not None
+                    and phases_left(state) <= self.budget.endgame_phases)
+
+    def _one_ply_to_the_end(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> Any:
+        """The one-ply decision near the end: the ``endgame_choices`` actions one ply values most,
+        each played out to the end of the game; the best result wins (ties to one ply's order)."""
+        side = game.current_player(state)
+        looked = candidates(game, state, actions, self.budget.candidates, rng)
+        valued = []
+        for i, action in enumerate(looked):
+            value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
+            valued.append((-value, i, action))
+        valued.sort(key=lambda t: (t[0], t[1]))
+        finalists = [action for _, _, action in valued[: self.budget.endgame_choices]]
+        dice_seed = rng.index(1 << 62)
+
+        def start(action: Any, dice: _CountingRng) -> Any:
+            return try_apply(game, state, action)
+
+        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking)]
+
+    def _plan_to_the_end(self, game: Any, state: Any, side: str, pool: list[Any], ranked: list[list[int]],
+                         dice_seed: int, thinking: Thinking) -> list[int]:
+        """Of the best plans (``ranked``, best first) that reach different positions, the one
+        whose game, played out to the end from where the plan leaves it, ends best."""
+        finalists: list[list[int]] = []
+        ends: list[Any] = []
+        for plan in ranked:
+            end, _ = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=False)
+            if not any(same_state(game, end, other) for other in ends):
+                ends.append(end)
+                finalists.append(plan)
+            if len(finalists) >= self.budget.endgame_choices:
+                break
+
+        def start(plan: list[int], dice: _CountingRng) -> Any:
+            return _play_plan(game, state, side, pool, plan, dice, record=False)[0]
+
+        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking)]
 
     def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
                       thinking: Thinking) -> list[Any]:
@@ -341,6 +400,57 @@ def _through_chance(game: Any, current: Any, side: str, dice: _CountingRng) -> t
         dice.draws = draws_before  # the plan is judged before this draw: its luck does not count
         return before, current
     return None, current
+
+
+def _best_to_the_end(game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
+                     budget: Budget, dice_seed: int, thinking: Thinking) -> int:
+    """The index of the choice whose games, played out to the end, are worth most to ``side``.
+
+    ``start(choice, dice)`` is the position the choice leads to. From there both sides play one
+    ply at a time (a greedy player of ``budget.endgame_candidates``) until the game ends; chance
+    and the players' ties come from stream k of ``budget.endgame_samples``, the same for every
+    choice (common random numbers: choices differ by what they do, not by their luck). The
+    result counts (the evaluation of an ended game); the first choice wins a tie, so where the
+    playouts cannot tell them apart the evaluation's order stands.
+
+    Why: near the end only the result matters (B-11 counts the victory locations at the end of
+    the last turn), and the evaluation still weighs strength that will never fight again; a
+    location the enemy can walk into in its last MOVE phase is lost, a win the search cannot see.
+    """
+    policy = GreedyPlayer(Budget(candidates=budget.endgame_candidates, chance_samples=1), name="playout")
+    quiet = _Quiet(thinking)
+    best, best_value = 0, float("-inf")
+    for i, choice in enumerate(choices):
+        total = 0.0
+        for k in range(budget.endgame_samples):
+            dice = _CountingRng(_sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
+            position = start(choice, dice)
+            if position is None:
+                total = float("-inf")
+                break
+            total += evaluate(game, _play_out(game, position, policy, dice, quiet), side)
+        if thinking.should_stop() and i:
+            break  # this choice's playouts were cut short: the best judged so far stands
+        if total > best_value:
+            best, best_value = i, total
+    return best
+
+
+def _play_out(game: Any, position: Any, policy: GreedyPlayer, dice: _CountingRng, thinking: Thinking) -> Any:
+    """``position`` played to the end by ``policy`` for both sides, chance from ``dice``."""
+    current = position.copy()
+    policy_rng = Rng(dice.index(1 << 62))
+    for _ in range(PLAYOUT_LIMIT):
+        player = game.current_player(current)
+        if player == TERMINAL or game.is_terminal(current) or thinking.should_stop():
+            break
+        if player == CHANCE:
+            game.apply(current, sample_chance(game, current, dice))
+            continue
+        actions = game.legal_actions(current)
+        action = actions[0] if len(actions) == 1 else policy.one_ply(game, current, actions, policy_rng, thinking)
+        game.apply(current, action)
+    return current
 
 
 def _rolls_dice(game: Any, state: Any, action: Any) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState, UnlockCells
+from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, Fort, RaceState, UnlockCells
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
@@ -80,6 +80,28 @@ def test_planning_plays_an_action_that_only_an_earlier_action_of_the_phase_makes
         if level == "normal":
             assert any(c != END and c >= UnlockCells.base for c in claimed), claimed
     assert worth["normal"] >= worth["greedy"]
+
+
+def test_near_the_end_normal_plays_its_choices_out_and_finds_the_win_one_ply_cannot_see():
+    # Fort: the evaluation counts north's food, the result only who holds the fort at the end
+    # (as B-11 counts the victory locations at the end of the last turn). One ply forages and
+    # south storms; played out to the end, burning the first ladder is the win.
+    game = Fort()
+    results = {}
+    for level in ("greedy", "normal"):
+        record = play_game(game, {"north": level, "south": "greedy"}, seed=3)
+        results[level] = record.winner
+    assert results == {"greedy": "south", "normal": "north"}
+
+
+def test_without_the_end_in_sight_normal_judges_by_the_evaluation_alone():
+    # The same game without the ruleset's phases_left hook: nothing says the end is near, so
+    # normal plays as one ply does (the playouts, not a lucky evaluation, found the win above).
+    class FortWithoutHorizon(Fort):
+        phases_left = None  # type: ignore[assignment]
+
+    record = play_game(FortWithoutHorizon(), {"north": "normal", "south": "greedy"}, seed=3)
+    assert record.winner == "south"
 
 
 @pytest.mark.parametrize("level", ["greedy", "fast", "normal"])
