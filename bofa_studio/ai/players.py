@@ -173,6 +173,9 @@ class PlanningPlayer(GreedyPlayer):
             if action not in greedy:
                 pool.append(action)
         planned = budget.population * budget.generations + len(pool)
+        end_in_sight = self._end_in_sight(game, state)
+        if end_in_sight:
+            planned += budget.endgame_choices * budget.endgame_samples
         # The seed plan: the greedy phase, then the rest of the pool in the order of each
         # action's one-ply worth (over every face of the die that follows it, when plans are
         # judged on several samples).
@@ -213,8 +216,12 @@ class PlanningPlayer(GreedyPlayer):
             thinking.report(done, planned)
         scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
         best = scored[0][1]
-        if self._end_in_sight(game, state) and not thinking.should_stop():
-            best = self._plan_to_the_end(game, state, side, pool, [p for _, p in scored], dice_seed, thinking)
+        if end_in_sight and not thinking.should_stop():
+            def played_out(n: int) -> None:
+                thinking.report(done + n, planned)
+
+            best = self._plan_to_the_end(game, state, side, pool, [p for _, p in scored], dice_seed, thinking,
+                                         played_out)
         return self._record(game, state, side, pool, best, dice_seed)
 
     # -- the end in sight --------------------------------------------------------------------
@@ -230,6 +237,8 @@ class PlanningPlayer(GreedyPlayer):
         looked = candidates(game, state, actions, self.budget.candidates, rng)
         valued = []
         for i, action in enumerate(looked):
+            if valued and thinking.should_stop():
+                break
             value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
             valued.append((-value, i, action))
         valued.sort(key=lambda t: (t[0], t[1]))
@@ -239,10 +248,15 @@ class PlanningPlayer(GreedyPlayer):
         def start(action: Any, dice: _CountingRng) -> Any:
             return try_apply(game, state, action)
 
-        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking)]
+        planned = len(finalists) * self.budget.endgame_samples
+
+        def played_out(n: int) -> None:
+            thinking.report(n, planned)
+
+        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking, played_out)]
 
     def _plan_to_the_end(self, game: Any, state: Any, side: str, pool: list[Any], ranked: list[list[int]],
-                         dice_seed: int, thinking: Thinking) -> list[int]:
+                         dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> list[int]:
         """Of the best plans (``ranked``, best first) that reach different positions, the one
         whose game, played out to the end from where the plan leaves it, ends best."""
         finalists: list[list[int]] = []
@@ -258,7 +272,7 @@ class PlanningPlayer(GreedyPlayer):
         def start(plan: list[int], dice: _CountingRng) -> Any:
             return _play_plan(game, state, side, pool, plan, dice, record=False)[0]
 
-        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking)]
+        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking, played_out)]
 
     def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
                       thinking: Thinking) -> list[Any]:
@@ -403,10 +417,11 @@ def _through_chance(game: Any, current: Any, side: str, dice: _CountingRng) -> t
 
 
 def _best_to_the_end(game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
-                     budget: Budget, dice_seed: int, thinking: Thinking) -> int:
+                     budget: Budget, dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> int:
     """The index of the choice whose games, played out to the end, are worth most to ``side``.
 
-    ``start(choice, dice)`` is the position the choice leads to. From there both sides play one
+    ``start(choice, dice)`` is the position the choice leads to; ``played_out(n)`` hears how
+    many playouts are done (the progress bar). From there both sides play one
     ply at a time (a greedy player of ``budget.endgame_candidates``) until the game ends; chance
     and the players' ties come from stream k of ``budget.endgame_samples``, the same for every
     choice (common random numbers: choices differ by what they do, not by their luck). The
@@ -420,6 +435,7 @@ def _best_to_the_end(game: Any, side: str, choices: list[Any], start: Callable[[
     policy = GreedyPlayer(Budget(candidates=budget.endgame_candidates, chance_samples=1), name="playout")
     quiet = _Quiet(thinking)
     best, best_value = 0, float("-inf")
+    done = 0
     for i, choice in enumerate(choices):
         total = 0.0
         for k in range(budget.endgame_samples):
@@ -429,6 +445,8 @@ def _best_to_the_end(game: Any, side: str, choices: list[Any], start: Callable[[
                 total = float("-inf")
                 break
             total += evaluate(game, _play_out(game, position, policy, dice, quiet), side)
+            done += 1
+            played_out(done)
         if thinking.should_stop() and i:
             break  # this choice's playouts were cut short: the best judged so far stands
         if total > best_value:

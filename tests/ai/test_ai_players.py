@@ -140,6 +140,21 @@ def test_thinking_reports_progress_and_stop_plays_the_best_found_so_far():
     assert stopped.should_stop()
 
 
+def test_playouts_near_the_end_report_progress_and_a_stop_still_answers():
+    game = Fort()
+    state = game.new_initial_state(0)
+    seen = []
+    player = make_player("normal", seed=1)
+    action = player.choose(game, state, Thinking(progress=lambda done, planned: seen.append((done, planned))))
+    assert action == "burn"
+    assert seen[-1] == (2 * 2, 2 * 2)  # both choices, each on two chance streams
+    assert all(done <= planned for done, planned in seen)
+
+    stopped = Thinking()
+    stopped.stop()
+    assert make_player("normal", seed=1).choose(game, state, stopped) in game.legal_actions(state)
+
+
 def test_the_safety_net_deadline_is_the_levels_and_fast_and_series_have_none():
     from bofa_studio.ai import make_thinking
 
