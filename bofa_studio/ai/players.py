@@ -10,7 +10,9 @@ Togelius, IEEE Transactions on Games 10(3), 2018): where a decision is one of a
 long run of the same player's actions (a MOVE phase, a set-up), it evolves the
 order of a pool of promising actions as a whole plan, scores a plan by playing it
 on a copy and evaluating where it ends, then plays the best plan one action per
-decision for as long as the game goes as planned. docs/ai.md says why.
+decision for as long as the game goes as planned. Near the end it plays its best
+few choices out to the game's end and keeps the one whose result is best. docs/ai.md
+says why.
 """
 
 from __future__ import annotations
@@ -133,6 +135,10 @@ class PlanningPlayer(GreedyPlayer):
     is the one-ply order (the best single actions first); each generation keeps the
     better half and refills it with order crossovers of two survivors, then mutates by
     moving one action to another place in the order.
+
+    Near the end of the game (the ruleset's optional ``phases_left``, at most
+    ``budget.endgame_phases``) the evaluation is not trusted alone: the best few plans, or
+    one ply's best few actions, are played out to the end and the best result is played.
     """
 
     def __init__(self, budget: Budget, seed: int = 0, name: str = "planning") -> None:
