@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from bofa_studio.ai.endgame import best_to_the_end
 from bofa_studio.ai.lookahead import (
     candidates,
     evaluate,
@@ -29,15 +31,14 @@ from bofa_studio.ai.lookahead import (
     sample_chance,
     try_apply,
 )
-from bofa_studio.ai.thinking import Rng, Thinking, decision_rng
+from bofa_studio.ai.thinking import Quiet, Rng, Thinking, decision_rng
 from bofa_studio.rules.core import CHANCE, TERMINAL
 
 # A plan's pool holds at most this many actions of one piece (see lookahead.candidates).
 PER_ACTOR = 3
-# The chance streams of playouts to the end (see _best_to_the_end) start here, apart from the
-# plans' own samples; a playout stops after this many actions (a safety net: a game ends).
+# The chance streams of playouts to the end (see endgame.best_to_the_end) start here, apart
+# from the plans' own samples.
 ENDGAME_SAMPLE_BASE = 1000
-PLAYOUT_LIMIT = 5000
 
 
 class RandomPlayer:
@@ -259,7 +260,7 @@ class PlanningPlayer(GreedyPlayer):
         def played_out(n: int) -> None:
             thinking.report(n, planned)
 
-        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking, played_out)]
+        return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out)]
 
     def _plan_to_the_end(self, game: Any, state: Any, side: str, pool: list[Any], ranked: list[list[int]],
                          dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> list[int]:
@@ -278,7 +279,17 @@ class PlanningPlayer(GreedyPlayer):
         def start(plan: list[int], dice: _CountingRng) -> Any:
             return _play_plan(game, state, side, pool, plan, dice, record=False)[0]
 
-        return finalists[_best_to_the_end(game, side, finalists, start, self.budget, dice_seed, thinking, played_out)]
+        return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out)]
+
+    def _best_to_the_end(self, game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
+                         dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> int:
+        """endgame.best_to_the_end with this budget's playouts: a cheap one-ply player for both
+        sides, on chance streams apart from the plans' own samples."""
+        budget = self.budget
+        policy = GreedyPlayer(Budget(candidates=budget.endgame_candidates, chance_samples=1), name="playout")
+        streams = [partial(_CountingRng, _sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
+                   for k in range(budget.endgame_samples)]
+        return best_to_the_end(game, side, choices, start, policy.one_ply, streams, thinking, played_out)
 
     def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
                       thinking: Thinking) -> list[Any]:
@@ -290,7 +301,7 @@ class PlanningPlayer(GreedyPlayer):
         the evolution with that phase (all of its actions in the pool, in its order) makes the
         planner improve on the one-ply player rather than race it from a weaker start.
         """
-        quiet = _Quiet(thinking)
+        quiet = Quiet(thinking)
         current = state.copy()
         out: list[Any] = []
         while len(out) < self.budget.plan_pool and not thinking.should_stop():
@@ -333,20 +344,6 @@ class PlanningPlayer(GreedyPlayer):
             # plan's pool get their turn in a new plan before the phase is ended.
             steps.pop()
         return steps
-
-
-class _Quiet:
-    """A decision's Thinking that stops with it but does not report progress (a step inside the
-    decision, whose own progress would make the bar jump back and forth)."""
-
-    def __init__(self, thinking: Thinking) -> None:
-        self._thinking = thinking
-
-    def should_stop(self) -> bool:
-        return self._thinking.should_stop()
-
-    def report(self, done: int, planned: int) -> None:
-        pass
 
 
 class _CountingRng(Rng):
@@ -420,61 +417,6 @@ def _through_chance(game: Any, current: Any, side: str, dice: _CountingRng) -> t
         dice.draws = draws_before  # the plan is judged before this draw: its luck does not count
         return before, current
     return None, current
-
-
-def _best_to_the_end(game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
-                     budget: Budget, dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> int:
-    """The index of the choice whose games, played out to the end, are worth most to ``side``.
-
-    ``start(choice, dice)`` is the position the choice leads to; ``played_out(n)`` hears how
-    many playouts are done (the progress bar). From there both sides play one
-    ply at a time (a greedy player of ``budget.endgame_candidates``) until the game ends; chance
-    and the players' ties come from stream k of ``budget.endgame_samples``, the same for every
-    choice (common random numbers: choices differ by what they do, not by their luck). The
-    result counts (the evaluation of an ended game); the first choice wins a tie, so where the
-    playouts cannot tell them apart the evaluation's order stands.
-
-    Why: near the end only the result matters (B-11 counts the victory locations at the end of
-    the last turn), and the evaluation still weighs strength that will never fight again; a
-    location the enemy can walk into in its last MOVE phase is lost, a win the search cannot see.
-    """
-    policy = GreedyPlayer(Budget(candidates=budget.endgame_candidates, chance_samples=1), name="playout")
-    quiet = _Quiet(thinking)
-    best, best_value = 0, float("-inf")
-    done = 0
-    for i, choice in enumerate(choices):
-        total = 0.0
-        for k in range(budget.endgame_samples):
-            dice = _CountingRng(_sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
-            position = start(choice, dice)
-            if position is None:
-                total = float("-inf")
-                break
-            total += evaluate(game, _play_out(game, position, policy, dice, quiet), side)
-            done += 1
-            played_out(done)
-        if thinking.should_stop() and i:
-            break  # this choice's playouts were cut short: the best judged so far stands
-        if total > best_value:
-            best, best_value = i, total
-    return best
-
-
-def _play_out(game: Any, position: Any, policy: GreedyPlayer, dice: _CountingRng, thinking: Thinking) -> Any:
-    """``position`` played to the end by ``policy`` for both sides, chance from ``dice``."""
-    current = position.copy()
-    policy_rng = Rng(dice.index(1 << 62))
-    for _ in range(PLAYOUT_LIMIT):
-        player = game.current_player(current)
-        if player == TERMINAL or game.is_terminal(current) or thinking.should_stop():
-            break
-        if player == CHANCE:
-            game.apply(current, sample_chance(game, current, dice))
-            continue
-        actions = game.legal_actions(current)
-        action = actions[0] if len(actions) == 1 else policy.one_ply(game, current, actions, policy_rng, thinking)
-        game.apply(current, action)
-    return current
 
 
 def _rolls_dice(game: Any, state: Any, action: Any) -> bool:
