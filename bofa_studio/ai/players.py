@@ -10,14 +10,19 @@ Togelius, IEEE Transactions on Games 10(3), 2018): where a decision is one of a
 long run of the same player's actions (a MOVE phase, a set-up), it evolves the
 order of a pool of promising actions as a whole plan, scores a plan by playing it
 on a copy and evaluating where it ends, then plays the best plan one action per
-decision for as long as the game goes as planned. docs/ai.md says why.
+decision for as long as the game goes as planned. Near the end it plays its best
+few choices out to the game's end and keeps the one whose result is best. docs/ai.md
+says why.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from bofa_studio.ai.endgame import best_to_the_end
 from bofa_studio.ai.lookahead import (
     candidates,
     evaluate,
@@ -26,11 +31,14 @@ from bofa_studio.ai.lookahead import (
     sample_chance,
     try_apply,
 )
-from bofa_studio.ai.thinking import Rng, Thinking, decision_rng
+from bofa_studio.ai.thinking import Quiet, Rng, Thinking, decision_rng
 from bofa_studio.rules.core import CHANCE, TERMINAL
 
 # A plan's pool holds at most this many actions of one piece (see lookahead.candidates).
 PER_ACTOR = 3
+# The chance streams of playouts to the end (see endgame.best_to_the_end) start here, apart
+# from the plans' own samples.
+ENDGAME_SAMPLE_BASE = 1000
 
 
 class RandomPlayer:
@@ -66,6 +74,12 @@ class Budget:
     plan_threshold: int = 24  # decisions with more legal actions than this are planned as a phase
     plan_dice: int = 1  # dice samples a plan that rolls is scored on (the same samples for every plan)
     greedy_seed: bool = False  # the first plan is the phase one ply at a time would play (see evolve)
+    # The end in sight: when the ruleset's ``phases_left`` says at most this many phases remain,
+    # the best few choices are each played out to the end of the game (see _best_to_the_end).
+    endgame_phases: int = 0
+    endgame_choices: int = 4  # choices (distinct plans, or one-ply actions) played out
+    endgame_samples: int = 2  # chance streams each is played out on, the same for every choice
+    endgame_candidates: int = 8  # the playout's one-ply player weighs this many actions
     deadline_seconds: float | None = None
 
 
@@ -122,6 +136,10 @@ class PlanningPlayer(GreedyPlayer):
     is the one-ply order (the best single actions first); each generation keeps the
     better half and refills it with order crossovers of two survivors, then mutates by
     moving one action to another place in the order.
+
+    Near the end of the game (the ruleset's optional ``phases_left``, at most
+    ``budget.endgame_phases``) the evaluation is not trusted alone: the best few plans, or
+    one ply's best few actions, are played out to the end and the best result is played.
     """
 
     def __init__(self, budget: Budget, seed: int = 0, name: str = "planning") -> None:
@@ -138,6 +156,8 @@ class PlanningPlayer(GreedyPlayer):
         thinking = self._thinking(thinking)
         rng = decision_rng(self.seed, game, state)
         if self.budget.plan_pool == 0 or len(actions) <= self.budget.plan_threshold:
+            if self._end_in_sight(game, state):
+                return self._one_ply_to_the_end(game, state, actions, rng, thinking)
             return self.one_ply(game, state, actions, rng, thinking)
         plan = self.evolve(game, state, actions, rng, thinking)
         if not plan:
@@ -160,6 +180,9 @@ class PlanningPlayer(GreedyPlayer):
             if action not in greedy:
                 pool.append(action)
         planned = budget.population * budget.generations + len(pool)
+        end_in_sight = self._end_in_sight(game, state)
+        if end_in_sight:
+            planned += budget.endgame_choices * budget.endgame_samples
         # The seed plan: the greedy phase, then the rest of the pool in the order of each
         # action's one-ply worth (over every face of the die that follows it, when plans are
         # judged on several samples).
@@ -198,8 +221,75 @@ class PlanningPlayer(GreedyPlayer):
             scored = survivors + [(self._fitness(game, state, side, pool, c, dice_seed), c) for c in children]
             done += len(children)
             thinking.report(done, planned)
-        best = max(scored, key=lambda vp: vp[0])[1]
+        scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
+        best = scored[0][1]
+        if end_in_sight and not thinking.should_stop():
+            def played_out(n: int) -> None:
+                thinking.report(done + n, planned)
+
+            best = self._plan_to_the_end(game, state, side, pool, [p for _, p in scored], dice_seed, thinking,
+                                         played_out)
         return self._record(game, state, side, pool, best, dice_seed)
+
+    # -- the end in sight --------------------------------------------------------------------
+    def _end_in_sight(self, game: Any, state: Any) -> bool:
+        phases_left = getattr(game, "phases_left", None)
+        return bool(self.budget.endgame_phases and phases_left is not None
+                    and phases_left(state) <= self.budget.endgame_phases)
+
+    def _one_ply_to_the_end(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> Any:
+        """The one-ply decision near the end: the ``endgame_choices`` actions one ply values most,
+        each played out to the end of the game; the best result wins (ties to one ply's order)."""
+        side = game.current_player(state)
+        looked = candidates(game, state, actions, self.budget.candidates, rng)
+        valued = []
+        for i, action in enumerate(looked):
+            if valued and thinking.should_stop():
+                break
+            value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
+            valued.append((-value, i, action))
+        valued.sort(key=lambda t: (t[0], t[1]))
+        finalists = [action for _, _, action in valued[: self.budget.endgame_choices]]
+        dice_seed = rng.index(1 << 62)
+
+        def start(action: Any, dice: _CountingRng) -> Any:
+            return try_apply(game, state, action)
+
+        planned = len(finalists) * self.budget.endgame_samples
+
+        def played_out(n: int) -> None:
+            thinking.report(n, planned)
+
+        return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out)]
+
+    def _plan_to_the_end(self, game: Any, state: Any, side: str, pool: list[Any], ranked: list[list[int]],
+                         dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> list[int]:
+        """Of the best plans (``ranked``, best first) that reach different positions, the one
+        whose game, played out to the end from where the plan leaves it, ends best."""
+        finalists: list[list[int]] = []
+        ends: list[Any] = []
+        for plan in ranked:
+            end, _ = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=False)
+            if not any(same_state(game, end, other) for other in ends):
+                ends.append(end)
+                finalists.append(plan)
+            if len(finalists) >= self.budget.endgame_choices:
+                break
+
+        def start(plan: list[int], dice: _CountingRng) -> Any:
+            return _play_plan(game, state, side, pool, plan, dice, record=False)[0]
+
+        return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out)]
+
+    def _best_to_the_end(self, game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
+                         dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> int:
+        """endgame.best_to_the_end with this budget's playouts: a cheap one-ply player for both
+        sides, on chance streams apart from the plans' own samples."""
+        budget = self.budget
+        policy = GreedyPlayer(Budget(candidates=budget.endgame_candidates, chance_samples=1), name="playout")
+        streams = [partial(_CountingRng, _sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
+                   for k in range(budget.endgame_samples)]
+        return best_to_the_end(game, side, choices, start, policy.one_ply, streams, thinking, played_out)
 
     def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
                       thinking: Thinking) -> list[Any]:
@@ -211,7 +301,7 @@ class PlanningPlayer(GreedyPlayer):
         the evolution with that phase (all of its actions in the pool, in its order) makes the
         planner improve on the one-ply player rather than race it from a weaker start.
         """
-        quiet = _Quiet(thinking)
+        quiet = Quiet(thinking)
         current = state.copy()
         out: list[Any] = []
         while len(out) < self.budget.plan_pool and not thinking.should_stop():
@@ -254,20 +344,6 @@ class PlanningPlayer(GreedyPlayer):
             # plan's pool get their turn in a new plan before the phase is ended.
             steps.pop()
         return steps
-
-
-class _Quiet:
-    """A decision's Thinking that stops with it but does not report progress (a step inside the
-    decision, whose own progress would make the bar jump back and forth)."""
-
-    def __init__(self, thinking: Thinking) -> None:
-        self._thinking = thinking
-
-    def should_stop(self) -> bool:
-        return self._thinking.should_stop()
-
-    def report(self, done: int, planned: int) -> None:
-        pass
 
 
 class _CountingRng(Rng):

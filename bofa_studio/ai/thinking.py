@@ -55,6 +55,20 @@ class Thinking:
             self.progress(done, planned)
 
 
+class Quiet:
+    """A decision's Thinking that stops with it but does not report progress (a step inside the
+    decision, whose own progress would make the bar jump back and forth)."""
+
+    def __init__(self, thinking: Thinking) -> None:
+        self._thinking = thinking
+
+    def should_stop(self) -> bool:
+        return self._thinking.should_stop()
+
+    def report(self, done: int, planned: int) -> None:
+        pass
+
+
 class Rng:
     """A SplitMix64 stream (the rules' generator) for a player's own choices."""
 

@@ -24,7 +24,10 @@ fall back to results only and to looking at every action):
   an action of no one piece); a planner takes a few actions of each piece and
   assumes a piece acts once in a phase;
 - ``counter_hexes(state) -> dict[str, Hex]``: where each counter on the map stands,
-  for a balance report's map of where counters were lost.
+  for a balance report's map of where counters were lost;
+- ``phases_left(state) -> int``: the phases still to be played, the current one
+  included (0 once the game is over); near the end a planner plays its best choices
+  out to the game's end instead of trusting the evaluation alone.
 """
 
 from __future__ import annotations

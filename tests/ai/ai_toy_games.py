@@ -237,3 +237,101 @@ class UnlockCells(ClaimCells):
 
     def cell_worth(self, cell: int) -> int:
         return cell + 1 if cell < self.base else 40 + cell - self.base
+
+
+@dataclass(slots=True)
+class FortState:
+    turns_left: int = 2  # rounds of one north then one south decision
+    ladders: int = 1
+    food: int = 0
+    stormed: bool = False
+    to_move: str = SIDES[0]
+
+    def copy(self) -> FortState:
+        return FortState(self.turns_left, self.ladders, self.food, self.stormed, self.to_move)
+
+
+class Fort:
+    """North holds a fort to the last round; south takes it by storm with two ladders.
+
+    North forages (food, which the evaluation counts) or burns a ladder (worth nothing to
+    the evaluation); south builds a ladder or storms. The game is won by holding the fort
+    at the end, so a one-ply north forages and loses, while burning the first ladder wins:
+    a choice whose worth only the game's end shows, as a victory location B-11 counts at the
+    end of the last turn. ``phases_left`` says how many decisions remain."""
+
+    ruleset = "fort"
+    sides = SIDES
+    seats = list(SIDES)
+
+    def new_initial_state(self, seed: int) -> FortState:
+        return FortState()
+
+    def current_player(self, state: FortState) -> str:
+        return TERMINAL if self.is_terminal(state) else state.to_move
+
+    def legal_actions(self, state: FortState) -> list[str]:
+        if self.is_terminal(state):
+            return []
+        if state.to_move == SIDES[0]:
+            return ["forage", "burn"]
+        return ["build", "storm"] if state.ladders >= 2 else ["build"]
+
+    def chance_outcomes(self, state: FortState) -> list:
+        return []
+
+    def sample_chance(self, state: FortState) -> None:
+        raise RuleError("F-0", "no chance in this game")
+
+    def apply(self, state: FortState, action: str) -> list:
+        if action not in self.legal_actions(state):
+            raise RuleError("F-1", f"{action} is not possible now")
+        if action == "forage":
+            state.food += 1
+        elif action == "burn":
+            state.ladders = max(state.ladders - 1, 0)
+        elif action == "build":
+            state.ladders += 1
+        else:
+            state.stormed = True
+        if state.to_move == SIDES[1]:
+            state.turns_left -= 1
+        state.to_move = _other(state.to_move)
+        return []
+
+    def is_terminal(self, state: FortState) -> bool:
+        return state.stormed or state.turns_left <= 0
+
+    def result(self, state: FortState) -> dict | None:
+        if not self.is_terminal(state):
+            return None
+        winner = SIDES[1] if state.stormed else SIDES[0]
+        return {"winner": winner, "level": "win", "summary": f"{winner} wins"}
+
+    def phases_left(self, state: FortState) -> int:
+        return 0 if self.is_terminal(state) else 2 * state.turns_left - (state.to_move == SIDES[1])
+
+    def current_seats(self, state: FortState) -> list[str]:
+        return [] if self.is_terminal(state) else [state.to_move]
+
+    def is_chance_action(self, action: str) -> bool:
+        return False
+
+    def encode_action(self, action: str) -> dict:
+        return {"type": action}
+
+    def decode_action(self, data: dict) -> str:
+        return data["type"]
+
+    def digest(self, state: FortState) -> str:
+        return state_digest(state)
+
+    def summary(self, state: FortState) -> dict:
+        return {"ladders": state.ladders, "food": state.food}
+
+    def evaluate(self, state: FortState, side: str) -> float:
+        if self.is_terminal(state):
+            winner = self.result(state)["winner"]  # type: ignore[index]
+            return 100.0 if winner == side else -100.0
+        north = float(state.food)
+        return north if side == SIDES[0] else -north

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, RaceState, UnlockCells
+from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, Fort, RaceState, UnlockCells
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
@@ -82,6 +82,28 @@ def test_planning_plays_an_action_that_only_an_earlier_action_of_the_phase_makes
     assert worth["normal"] >= worth["greedy"]
 
 
+def test_near_the_end_normal_plays_its_choices_out_and_finds_the_win_one_ply_cannot_see():
+    # Fort: the evaluation counts north's food, the result only who holds the fort at the end
+    # (as B-11 counts the victory locations at the end of the last turn). One ply forages and
+    # south storms; played out to the end, burning the first ladder is the win.
+    game = Fort()
+    results = {}
+    for level in ("greedy", "normal"):
+        record = play_game(game, {"north": level, "south": "greedy"}, seed=3)
+        results[level] = record.winner
+    assert results == {"greedy": "south", "normal": "north"}
+
+
+def test_without_the_end_in_sight_normal_judges_by_the_evaluation_alone():
+    # The same game without the ruleset's phases_left hook: nothing says the end is near, so
+    # normal plays as one ply does (the playouts, not a lucky evaluation, found the win above).
+    class FortWithoutHorizon(Fort):
+        phases_left = None  # type: ignore[assignment]
+
+    record = play_game(FortWithoutHorizon(), {"north": "normal", "south": "greedy"}, seed=3)
+    assert record.winner == "south"
+
+
 @pytest.mark.parametrize("level", ["greedy", "fast", "normal"])
 def test_same_seed_level_and_game_give_the_same_decisions(level):
     game = ClaimCells()
@@ -116,6 +138,21 @@ def test_thinking_reports_progress_and_stop_plays_the_best_found_so_far():
     quick = PlanningPlayer(player.budget, seed=1)
     assert quick.choose(game, state, stopped) in game.legal_actions(state)
     assert stopped.should_stop()
+
+
+def test_playouts_near_the_end_report_progress_and_a_stop_still_answers():
+    game = Fort()
+    state = game.new_initial_state(0)
+    seen = []
+    player = make_player("normal", seed=1)
+    action = player.choose(game, state, Thinking(progress=lambda done, planned: seen.append((done, planned))))
+    assert action == "burn"
+    assert seen[-1] == (2 * 2, 2 * 2)  # both choices, each on two chance streams
+    assert all(done <= planned for done, planned in seen)
+
+    stopped = Thinking()
+    stopped.stop()
+    assert make_player("normal", seed=1).choose(game, state, stopped) in game.legal_actions(state)
 
 
 def test_the_safety_net_deadline_is_the_levels_and_fast_and_series_have_none():

@@ -129,6 +129,27 @@ def test_game_ends_after_turn_12_with_a_result():
     assert game.result(state)["level"] == "draw"
 
 
+def test_phases_left_counts_down_the_phases_b3_plays_to_the_end():
+    """B-3: 4 phases a turn in turns 1-3, 6 in turns 4-12; the game ends after turn 12. The
+    computer players read this count to know when only the end's result matters (B-11)."""
+    game, state = fresh()
+    assert game.phases_left(state) == 3 * 4 + 9 * 6  # turn 1, before its first chip
+    game.apply(state, ChooseChip("move"))
+    game.apply(state, ChooseChip("move"))
+    assert game.phases_left(state) == 66  # phase 1 under way still counts
+    game.apply(state, EndPhase())
+    assert game.phases_left(state) == 65
+    state.turn = 12
+    state.cup = dict(game.mix_for(12)["chips"])
+    state.phase_no = 0
+    seen = []
+    while not game.is_terminal(state):
+        if not seen or seen[-1] != game.phases_left(state):
+            seen.append(game.phases_left(state))
+        _play_quietly(game, state)
+    assert seen[-6:] == [6, 5, 4, 3, 2, 1] and game.phases_left(state) == 0
+
+
 def _play_quietly(game, state):
     """Advance by choosing, drawing and ending phases, never moving or fighting."""
     if game.current_player(state) == CHANCE:

@@ -358,6 +358,16 @@ class BofaGame:
     def action_priors(self, state: State, actions: list[Any]) -> list[float]:
         return action_priors(self, state, actions)
 
+    def phases_left(self, state: State) -> int:
+        """The phases still to be played, the current one included (B-3: 4 a turn in turns 1-3,
+        6 from turn 4; the game ends after the last turn, B-11). The setup counts as before turn 1."""
+        if state.stage == Stage.OVER:
+            return 0
+        this_turn = max(state.turn, 1)
+        left = sum(self.mix_for(t)["phases"] for t in range(this_turn + 1, self.turns + 1))
+        played = state.phase_no - 1 if state.phase_kind is not None or state.stage == Stage.FC_MODE else state.phase_no
+        return left + self.mix_for(this_turn)["phases"] - max(played, 0)
+
     def action_actor(self, action: Any) -> Any:
         """The piece that acts: the counters a move or placement names (each acts once a phase)."""
         if isinstance(action, A.Move):
