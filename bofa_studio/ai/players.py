@@ -106,17 +106,22 @@ class GreedyPlayer:
         return thinking
 
     def one_ply(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> Any:
+        return self.ranked(game, state, actions, rng, thinking)[0]
+
+    def ranked(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> list[Any]:
+        """The ``budget.candidates`` most promising actions, best first by the worth of the
+        position each leads to (an earlier candidate wins a tie); those judged before a stop."""
         side = game.current_player(state)
         looked = candidates(game, state, actions, self.budget.candidates, rng)
-        best, best_value = looked[0], float("-inf")
+        valued: list[tuple[float, Any]] = []
         for done, action in enumerate(looked):
             if done and thinking.should_stop():
                 break
             value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
-            if value > best_value:
-                best, best_value = action, value
+            valued.append((value, action))
             thinking.report(done + 1, len(looked))
-        return best
+        order = sorted(range(len(valued)), key=lambda i: -valued[i][0])  # stable
+        return [valued[i][1] for i in order]
 
 
 @dataclass
@@ -241,15 +246,8 @@ class PlanningPlayer(GreedyPlayer):
         """The one-ply decision near the end: the ``endgame_choices`` actions one ply values most,
         each played out to the end of the game; the best result wins (ties to one ply's order)."""
         side = game.current_player(state)
-        looked = candidates(game, state, actions, self.budget.candidates, rng)
-        valued = []
-        for i, action in enumerate(looked):
-            if valued and thinking.should_stop():
-                break
-            value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
-            valued.append((-value, i, action))
-        valued.sort(key=lambda t: (t[0], t[1]))
-        finalists = [action for _, _, action in valued[: self.budget.endgame_choices]]
+        # The playouts take most of the time: the bar shows them, not this first look.
+        finalists = self.ranked(game, state, actions, rng, Quiet(thinking))[: self.budget.endgame_choices]
         dice_seed = rng.index(1 << 62)
 
         def start(action: Any, dice: _CountingRng) -> Any:
