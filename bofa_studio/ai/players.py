@@ -75,7 +75,7 @@ class Budget:
     plan_dice: int = 1  # dice samples a plan that rolls is scored on (the same samples for every plan)
     greedy_seed: bool = False  # the first plan is the phase one ply at a time would play (see evolve)
     # The end in sight: when the ruleset's ``phases_left`` says at most this many phases remain,
-    # the best few choices are each played out to the end of the game (see _best_to_the_end).
+    # the best few choices are each played out to the end of the game (see endgame.py).
     endgame_phases: int = 0
     endgame_choices: int = 4  # choices (distinct plans, or one-ply actions) played out
     endgame_samples: int = 2  # chance streams each is played out on, the same for every choice
