@@ -13,33 +13,44 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bofa_studio.ai.lookahead import evaluate, sample_chance
+from bofa_studio.ai.lookahead import candidates, evaluate, expected_value, sample_chance
 from bofa_studio.ai.thinking import Quiet, Rng, Thinking
-from bofa_studio.rules.core import CHANCE, TERMINAL
+from bofa_studio.rules.core import CHANCE, TERMINAL, RuleError
 
 # A playout stops after this many actions (a safety net: every registered game ends).
 PLAYOUT_LIMIT = 5000
+# A playout's work is counted in weighings (an action played on a copy and judged by the
+# evaluation, ~0.36 ms in the Basic Game's last turn here). Listing this many legal actions
+# (with their priors, ~6 us each) costs about one weighing, as do this many weighings the
+# rules refuse at once (~30 us each: a kept move another counter has since made illegal).
+LISTED_PER_WEIGHING = 60
+REFUSED_PER_WEIGHING = 12
 
 Choice = TypeVar("Choice")
 Stream = TypeVar("Stream", bound=Rng)
-# (game, position, legal actions, the policy's generator, thinking) -> the action to play
-Policy = Callable[[Any, Any, list[Any], Rng, Any], Any]
 
 
 def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable[[Choice, Stream], Any | None],
-                    policy: Policy, streams: list[Callable[[], Stream]], thinking: Thinking,
-                    played_out: Callable[[int], None]) -> int:
+                    policy: Callable[[], PlayoutPlayer], streams: list[Callable[[], Stream]], thinking: Thinking,
+                    played_out: Callable[[int], None], work_budget: int = 0) -> int:
     """The index of the choice whose games, played out to the end, are worth most to ``side``.
 
     ``start(choice, stream)`` is the position the choice leads to (None: the rules refuse it),
-    its chance drawn from ``stream``; from there ``policy`` plays both sides until the game ends.
-    Every choice is played out once on each of ``streams`` (each call gives the stream afresh,
-    the same for every choice: common random numbers, so choices differ by what they do, not by
-    their luck). The result counts (the evaluation of an ended game); the first choice wins a
-    tie, so where the playouts cannot tell the choices apart the caller's order stands.
-    ``played_out(n)`` hears how many playouts are done (for a progress bar).
+    its chance drawn from ``stream``; from there a fresh ``policy()`` plays both sides until
+    the game ends. Every choice is played out once on each of ``streams`` (each call gives the
+    stream afresh, the same for every choice: common random numbers, so choices differ by what
+    they do, not by their luck). The result counts (the evaluation of an ended game); the
+    first choice wins a tie, so where the playouts cannot tell the choices apart the caller's
+    order stands. ``played_out(n)`` hears how many playouts are done (for a progress bar).
+
+    ``work_budget`` (0: none) bounds the work of all the playouts (:attr:`PlayoutPlayer.work`),
+    shared equally among them: a playout that has done its share stops there and is judged by
+    the evaluation where it stands (a horizon, as a plan is judged). So a decision's time is
+    bounded without a clock (which would make the decision depend on the machine's speed and
+    load): with many counters left in a long last turn, the player looks less far, not longer.
     """
     quiet = Quiet(thinking)
+    share = work_budget // max(1, len(choices) * len(streams))
     best, best_value = 0, float("-inf")
     done = 0
     for i, choice in enumerate(choices):
@@ -50,7 +61,7 @@ def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable
             if position is None:
                 total = float("-inf")
                 break
-            total += evaluate(game, play_out(game, position, policy, stream, quiet), side)
+            total += evaluate(game, play_out(game, position, policy(), stream, quiet, share), side)
             done += 1
             played_out(done)
         if thinking.should_stop() and i:
@@ -60,18 +71,91 @@ def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable
     return best
 
 
-def play_out(game: Any, position: Any, policy: Policy, stream: Rng, thinking: Any) -> Any:
-    """A copy of ``position`` played to the end by ``policy`` for both sides, chance from ``stream``."""
+def play_out(game: Any, position: Any, player: PlayoutPlayer, stream: Rng, thinking: Any,
+             work_limit: int = 0) -> Any:
+    """A copy of ``position`` played to the end by ``player`` for both sides, chance from
+    ``stream``; with ``work_limit``, only until the player's work reaches it."""
     current = position.copy()
     policy_rng = Rng(stream.index(1 << 62))
     for _ in range(PLAYOUT_LIMIT):
-        player = game.current_player(current)
-        if player == TERMINAL or game.is_terminal(current) or thinking.should_stop():
+        if work_limit and player.work >= work_limit:
             break
-        if player == CHANCE:
+        who = game.current_player(current)
+        if who == TERMINAL or game.is_terminal(current) or thinking.should_stop():
+            break
+        if who == CHANCE:
             game.apply(current, sample_chance(game, current, stream))
             continue
-        actions = game.legal_actions(current)
-        action = actions[0] if len(actions) == 1 else policy(game, current, actions, policy_rng, thinking)
-        game.apply(current, action)
+        game.apply(current, player.choose(game, current, policy_rng))
     return current
+
+
+class PlayoutPlayer:
+    """The playouts' player, for both sides: one ply, the action the evaluation likes best
+    among the ``candidates`` most promising (one sample of the dice that follow), as
+    :class:`~bofa_studio.ai.players.GreedyPlayer` chooses, but listing a phase's actions once.
+
+    A MOVE phase lists thousands of moves, one counter after another moves, and listing is
+    most of a playout's cost. So a listing longer than ``keep_longer_than`` is kept for the
+    rest of its phase (the ruleset's optional ``phase`` hook, per player), in the order of its
+    priors: a later decision of that phase weighs the first ``candidates`` actions of it the
+    rules still take. An action whose piece has acted is dropped (``action_actor``), one the
+    rules refuse is dropped when weighed (a hex another counter has since filled), and when
+    none is left the actions are listed afresh. A move a counter gains only after another
+    has moved is not seen: a playout judges its choice cheaply, it does not play its best.
+    Without the ``phase`` hook every decision is listed afresh, as greedy does.
+    """
+
+    def __init__(self, candidates: int, keep_longer_than: int) -> None:
+        self.candidates = candidates
+        self.keep_longer_than = keep_longer_than
+        self.listed = 0  # legal actions listed so far
+        self.weighed = 0  # actions weighed (played on a copy and evaluated) so far
+        self.refused = 0  # kept actions the rules refused when weighed
+        self._kept_for: Any = None
+        self._kept: list[Any] = []
+
+    @property
+    def work(self) -> int:
+        """What the player has cost so far, in weighings (listing counted at its rate)."""
+        return self.weighed + self.refused // REFUSED_PER_WEIGHING + self.listed // LISTED_PER_WEIGHING
+
+    def choose(self, game: Any, state: Any, rng: Rng) -> Any:
+        side = game.current_player(state)
+        phase_of = getattr(game, "phase", None)
+        key = (side, phase_of(state)) if phase_of is not None else None
+        if key is not None and key == self._kept_for:
+            action = self._best_of_kept(game, state, side, rng)
+            if action is not None:
+                return action
+        actions = game.legal_actions(state)
+        self.listed += len(actions)
+        if len(actions) == 1:
+            return actions[0]
+        self._kept = candidates(game, state, actions, len(actions), rng)
+        self._kept_for = key if len(actions) > self.keep_longer_than else None
+        action = self._best_of_kept(game, state, side, rng)
+        return action if action is not None else actions[0]  # (the rules refused every one they listed)
+
+    def _best_of_kept(self, game: Any, state: Any, side: str, rng: Rng) -> Any | None:
+        kept = self._kept
+        valued: list[tuple[float, Any]] = []
+        i = 0
+        while len(valued) < self.candidates and i < len(kept):
+            try:
+                value, _ = expected_value(game, state, kept[i], side, rng, 1)
+            except RuleError:
+                self.refused += 1
+                del kept[i]  # no longer possible here (listed before other pieces acted)
+                continue
+            self.weighed += 1
+            valued.append((value, kept[i]))
+            i += 1
+        if not valued:
+            return None
+        best = max(range(len(valued)), key=lambda k: (valued[k][0], -k))  # an earlier one wins a tie
+        action = valued[best][1]
+        actor_of = getattr(game, "action_actor", None)
+        actor = actor_of(action) if actor_of is not None else None
+        self._kept = [a for a in kept if a != action and (actor is None or actor_of(a) != actor)]
+        return action

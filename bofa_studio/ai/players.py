@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bofa_studio.ai.endgame import best_to_the_end
+from bofa_studio.ai.endgame import PlayoutPlayer, best_to_the_end
 from bofa_studio.ai.lookahead import (
     candidates,
     evaluate,
@@ -80,6 +80,9 @@ class Budget:
     endgame_choices: int = 4  # choices (distinct plans, or one-ply actions) played out
     endgame_samples: int = 2  # chance streams each is played out on, the same for every choice
     endgame_candidates: int = 8  # the playout's one-ply player weighs this many actions
+    # The work one decision's playouts may do in all, in weighings (0: no bound); see
+    # endgame.best_to_the_end. It bounds a last-turn decision's time without a clock.
+    endgame_work: int = 0
     deadline_seconds: float | None = None
 
 
@@ -284,10 +287,11 @@ class PlanningPlayer(GreedyPlayer):
         """endgame.best_to_the_end with this budget's playouts: a cheap one-ply player for both
         sides, on chance streams apart from the plans' own samples."""
         budget = self.budget
-        policy = GreedyPlayer(Budget(candidates=budget.endgame_candidates, chance_samples=1), name="playout")
+        policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold)
         streams = [partial(_CountingRng, _sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
                    for k in range(budget.endgame_samples)]
-        return best_to_the_end(game, side, choices, start, policy.one_ply, streams, thinking, played_out)
+        return best_to_the_end(game, side, choices, start, policy, streams, thinking, played_out,
+                               budget.endgame_work)
 
     def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
                       thinking: Thinking) -> list[Any]:
