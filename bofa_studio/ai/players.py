@@ -285,7 +285,8 @@ class PlanningPlayer(GreedyPlayer):
     def _best_to_the_end(self, game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
                          dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> int:
         """endgame.best_to_the_end with this budget's playouts: a cheap one-ply player for both
-        sides, on chance streams apart from the plans' own samples."""
+        sides (a listing longer than the plan threshold kept for its phase), on chance streams
+        apart from the plans' own samples, within the budget's work."""
         budget = self.budget
         policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold)
         streams = [partial(_CountingRng, _sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
