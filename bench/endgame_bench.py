@@ -115,7 +115,7 @@ def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], s
     seed = game_seed(spec.seed, index)
     players = {s: make_player(lv, seed * 2 + k + 1, safety_net=False) for k, (s, lv) in enumerate(sorted(levels.items()))}
     state = game.new_initial_state(seed)
-    saved, _ = _play_until(game, state, players, phases)
+    saved = _play_until(game, state, players, phases)
     out = []
     for v, variant in enumerate(variants):
         for k in range(streams):
@@ -130,13 +130,14 @@ def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], s
     return out
 
 
-def _play_until(game: Any, state: Any, players: dict[str, Any], phases: int) -> tuple[Any, int]:
-    for n in range(MAX_ACTIONS):
+def _play_until(game: Any, state: Any, players: dict[str, Any], phases: int) -> Any:
+    """``state`` played on, as ``match`` plays it, until at most ``phases`` phases are left."""
+    for _ in range(MAX_ACTIONS):
         if game.is_terminal(state) or game.phases_left(state) <= phases:
-            return state, n
+            break
         who = game.current_player(state)
         game.apply(state, game.sample_chance(state) if who == CHANCE else players[who].choose(game, state))
-    return state, MAX_ACTIONS
+    return state
 
 
 def summary(results: list[Ending], variants: list[Variant], streams: int) -> list[str]:
