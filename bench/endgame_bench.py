@@ -81,12 +81,14 @@ def parse_variant(text: str) -> Variant:
     return Variant(text, {level: changes})
 
 
-def play_to_end(game: Any, state: Any, players: dict[str, Any], levels: dict[str, str], level: str,
-                stream: Rng | None) -> tuple[Any, float]:
-    """Play ``state`` on to the end; chance from the state's own dice, or from ``stream``."""
+def play_on(game: Any, state: Any, players: dict[str, Any], levels: dict[str, str], level: str,
+            stream: Rng | None = None, until_phases_left: int = 0) -> tuple[Any, float]:
+    """Play ``state`` on to the end (or until at most ``until_phases_left`` phases are left), as
+    ``match`` plays; chance from the state's own dice, or from ``stream``. Returns the position
+    and ``level``'s longest decision."""
     longest = 0.0
     for _ in range(MAX_ACTIONS):
-        if game.is_terminal(state):
+        if game.is_terminal(state) or (until_phases_left and game.phases_left(state) <= until_phases_left):
             break
         who = game.current_player(state)
         if who == CHANCE:
@@ -115,7 +117,7 @@ def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], s
     seed = game_seed(spec.seed, index)
     players = {s: make_player(lv, seed * 2 + k + 1, safety_net=False) for k, (s, lv) in enumerate(sorted(levels.items()))}
     state = game.new_initial_state(seed)
-    saved = _play_until(game, state, players, phases)
+    saved, _ = play_on(game, state, players, levels, level, until_phases_left=phases)
     out = []
     for v, variant in enumerate(variants):
         for k in range(streams):
@@ -125,19 +127,9 @@ def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], s
                 if change:
                     player.budget = dataclasses.replace(player.budget, **change)
             stream = None if k == 0 else Rng(seed_state(seed * 1009 + k))
-            end, longest = play_to_end(game, saved.copy(), here, levels, level, stream)
+            end, longest = play_on(game, saved.copy(), here, levels, level, stream)
             out.append(Ending(index, side, v, k, outcome_for(game, end, side), longest))
     return out
-
-
-def _play_until(game: Any, state: Any, players: dict[str, Any], phases: int) -> Any:
-    """``state`` played on, as ``match`` plays it, until at most ``phases`` phases are left."""
-    for _ in range(MAX_ACTIONS):
-        if game.is_terminal(state) or game.phases_left(state) <= phases:
-            break
-        who = game.current_player(state)
-        game.apply(state, game.sample_chance(state) if who == CHANCE else players[who].choose(game, state))
-    return state
 
 
 def summary(results: list[Ending], variants: list[Variant], streams: int) -> list[str]:
