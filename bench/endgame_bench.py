@@ -10,7 +10,8 @@ there once per variant and dice stream. The first variant is the levels as they 
 ``--vary LEVEL:FIELD=VALUE[;FIELD=VALUE]`` changes fields of that level's budget
 (``bofa_studio/ai/__init__.py``). Stream 0 is the game's own dice, so the first variant's
 stream 0 is the game ``match`` plays, result and all; streams 1 and on draw the chance from
-the saved point from other seeds, for more games from the same positions.
+the saved point from other seeds, for more games from the same positions (``--first-stream
+1 --streams 2`` adds streams 1 and 2 to an earlier run of stream 0).
 
 Everything before the saved point is shared, so a variant of the last turns costs a fraction
 of a series, and the comparison is paired: the same positions, the same dice where the play
@@ -108,7 +109,7 @@ def outcome_for(game: Any, state: Any, side: str) -> str:
     return "draw" if winner is None else "win" if winner == side else "loss"
 
 
-def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], streams: int,
+def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], streams: range,
             index: int) -> list[Ending]:
     """Game ``index`` played to the saved point once, then to the end for every variant and stream."""
     game = load_game(spec.scenario_path)
@@ -120,7 +121,7 @@ def endings(spec: MatchSpec, level: str, phases: int, variants: list[Variant], s
     saved, _ = play_on(game, state, players, levels, level, until_phases_left=phases)
     out = []
     for v, variant in enumerate(variants):
-        for k in range(streams):
+        for k in streams:
             here = copy.deepcopy(players)
             for s, player in here.items():
                 change = variant.changes.get(levels[s])
@@ -161,11 +162,16 @@ def main() -> int:
     parser.add_argument("--phases", type=int, default=6, help="save each game when this many phases are left")
     parser.add_argument("--vary", action="append", default=[], help="LEVEL:FIELD=VALUE[;FIELD=VALUE]")
     parser.add_argument("--streams", type=int, default=1, help="dice streams per ending: the game's own, then others")
+    parser.add_argument("--first-stream", type=int, default=0,
+                        help="the first dice stream played (0: the game's own), to add streams to an earlier run")
     parser.add_argument("--side", help="only the games where --level plays this side")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     if args.games < 1 or args.streams < 1 or args.jobs < 1 or args.phases < 1:
         parser.error("--games, --streams, --jobs and --phases must be at least 1")
+    if args.first_stream < 0:
+        parser.error("--first-stream must be 0 or more")
+    streams = range(args.first_stream, args.first_stream + args.streams)
     if args.level == args.against:
         parser.error("--level and --against must differ (a variant changes every player of its level)")
     try:
@@ -186,7 +192,7 @@ def main() -> int:
                if args.side is None or spec.levels_for(i)[args.side] == args.level]
     results: list[Ending] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        jobs = [pool.submit(endings, spec, args.level, args.phases, variants, args.streams, i) for i in indices]
+        jobs = [pool.submit(endings, spec, args.level, args.phases, variants, streams, i) for i in indices]
         for job in jobs:
             got = job.result()
             results += got
