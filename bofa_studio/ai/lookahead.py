@@ -33,6 +33,25 @@ def evaluate(game: Any, state: Any, side: str) -> float:
     return 0.0
 
 
+class AheadView:
+    """A game as a planning player sees it: the ruleset's optional ``evaluate_ahead`` stands
+    in for ``evaluate``, and everything else is the game's own. A view lives for one decision."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.evaluate = game.evaluate_ahead
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._game, name)
+        setattr(self, name, value)  # looked up once per decision, not once per action
+        return value
+
+
+def ahead_view(game: Any) -> Any:
+    """``game`` seen through :class:`AheadView` if its ruleset has ``evaluate_ahead``, else itself."""
+    return AheadView(game) if getattr(game, "evaluate_ahead", None) is not None else game
+
+
 def candidates(game: Any, state: Any, actions: Sequence[Any], limit: int, rng: Rng,
                per_actor: int = 0) -> list[Any]:
     """The ``limit`` actions most worth a close look, best guess first.

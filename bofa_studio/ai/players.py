@@ -24,6 +24,7 @@ from typing import Any
 
 from bofa_studio.ai.endgame import PlayoutPlayer, best_to_the_end
 from bofa_studio.ai.lookahead import (
+    ahead_view,
     candidates,
     evaluate,
     expected_value,
@@ -83,6 +84,9 @@ class Budget:
     # The work one decision's playouts may do in all, in weighings (0: no bound); see
     # endgame.best_to_the_end. It bounds a last-turn decision's time without a clock.
     endgame_work: int = 0
+    # Judge positions by the ruleset's optional ``evaluate_ahead`` (threats a phase's plan can
+    # answer) instead of ``evaluate``; see docs/ai.md, "Locations within the enemy's reach".
+    evaluate_ahead: bool = False
     deadline_seconds: float | None = None
 
 
@@ -155,6 +159,8 @@ class PlanningPlayer(GreedyPlayer):
         self._plan: list[_PlannedStep] = []
 
     def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
+        if self.budget.evaluate_ahead:
+            game = ahead_view(game)
         if self._plan and same_state(game, state, self._plan[0].before):
             return self._plan.pop(0).action
         self._plan = []

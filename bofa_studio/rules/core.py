@@ -18,6 +18,9 @@ fall back to results only and to looking at every action):
 
 - ``evaluate(state, side) -> float``: the position's worth to ``side``, higher is
   better, on one scale for both sides (a zero-sum guess of the result);
+- ``evaluate_ahead(state, side) -> float``: the worth a player that plans a whole phase
+  judges by, where the ruleset knows threats that such a plan can answer and a one-ply
+  player would only chase (the stronger planning levels use it in place of ``evaluate``);
 - ``action_priors(state, actions) -> list[float]``: a cheap score per action, so a
   player looks closely at the best few of a long list first;
 - ``action_actor(action) -> Hashable | None``: the piece an action moves (None for

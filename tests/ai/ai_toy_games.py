@@ -207,6 +207,16 @@ class ClaimCells:
         return float(self.worth(state, side) - self.worth(state, _other(side)))
 
 
+class ClaimCellsAhead(ClaimCells):
+    """Claim Cells whose ruleset tells a planning player to prize the cheap cells
+    (``evaluate_ahead``), while ``evaluate`` prizes the dear ones."""
+
+    def evaluate_ahead(self, state: ClaimState, side: str) -> float:
+        def cheapness(who: str) -> int:
+            return sum(max(CELL_WORTH) - CELL_WORTH[c] for c, s in state.owner.items() if s == who)
+        return float(cheapness(side) - cheapness(_other(side)))
+
+
 def make_claim_cells() -> ClaimCells:
     return ClaimCells()
 

@@ -137,3 +137,41 @@ def test_a_lone_leader_joins_his_goblins_rather_than_standing_idle(level):
     action = make_player(level, seed=1).choose(basic(), state)
     assert isinstance(action, A.Move) and action.counters == ("gurash",)
     assert basic().cb.label(basic().idx(action.to)) == "2021"
+
+
+def ahead_loss(where, turn, side=FP):
+    """What evaluate_ahead takes off evaluate for ``side`` in a position of ``turn``."""
+    state = at(where, turn=turn)
+    return basic().evaluate(state, side) - basic().evaluate_ahead(state, side)
+
+
+def test_b6_late_in_the_game_a_room_with_a_goblin_beside_it_is_worth_less_to_a_planner():
+    # B-6: "A counter that begins the movement phase adjacent to an enemy counter can move
+    # within its hex"; B-11: "A player controls a hex/area if he is the only player who has
+    # units there." So in the last turns a goblin beside the guard room can take it from its
+    # holder with the next Dark MOVE phase.
+    beside = {"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}
+    away = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1"}
+    assert ahead_loss(beside, turn=11) > 4
+    assert ahead_loss(beside, turn=11, side=DARK) == pytest.approx(-ahead_loss(beside, turn=11))
+    assert ahead_loss(away, turn=11) == 0
+    # Early the game is long: the one-ply evaluation and the planner's agree.
+    assert ahead_loss(beside, turn=5) == 0
+    # More of it as the end nears.
+    assert 0 < ahead_loss(beside, turn=9) < ahead_loss(beside, turn=11)
+
+
+def test_b6_a_goblin_across_the_front_gates_red_line_cannot_walk_in():
+    # B-6: the Front Gate "can be fired at and moved onto only from 2 plain hexes, south-west
+    # and south-east of it."
+    gate = {"1606": "dwarf_spearman_1"}
+    assert ahead_loss({**gate, "1607": "azug_goblin_scimitar_1"}, turn=12) == 0
+    assert ahead_loss({**gate, "1507": "azug_goblin_scimitar_1"}, turn=12) > 4
+
+
+def test_b11_an_eagle_or_a_leader_beside_a_room_cannot_take_it():
+    # B-11: "Giant Eagles or leaders/characters, except Thorin, have no influence on the
+    # control of victory hexes/areas."
+    assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "giant_eagle_1"}, turn=12, side=DARK) == 0
+    assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "dain"}, turn=12, side=DARK) == 0
+    assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "thorin"}, turn=12, side=DARK) > 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ai_toy_games import CELL_WORTH, END, ClaimCells, DiceRace, Fort, RaceState, UnlockCells
+from ai_toy_games import CELL_WORTH, END, ClaimCells, ClaimCellsAhead, DiceRace, Fort, RaceState, UnlockCells
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
@@ -60,6 +60,26 @@ def test_planning_claims_the_three_most_valuable_cells_in_a_phase():
         claimed.append(action)
     best = sorted(range(len(CELL_WORTH)), key=lambda c: -CELL_WORTH[c])[:3]
     assert sorted(claimed[:-1]) == sorted(best) and claimed[-1] == END
+
+
+def _north_claims(game, level):  # type: ignore[no-untyped-def]
+    state = game.new_initial_state(0)
+    player = make_player(level, seed=5)
+    claimed = []
+    while game.current_player(state) == "north":
+        claimed.append(player.choose(game, state))
+        game.apply(state, claimed[-1])
+    return sorted(claimed[:-1])
+
+
+def test_normal_and_hard_judge_by_the_rulesets_evaluate_ahead_and_greedy_by_evaluate():
+    game = ClaimCellsAhead()
+    by_worth = sorted(range(len(CELL_WORTH)), key=lambda c: CELL_WORTH[c])
+    assert _north_claims(game, "normal") == sorted(by_worth[:3])
+    assert _north_claims(game, "hard") == sorted(by_worth[:3])
+    # greedy weighs a sample of 24 cells one at a time, by evaluate: dear cells, not cheap ones
+    assert min(CELL_WORTH[c] for c in _north_claims(game, "greedy")) > max(CELL_WORTH) // 2
+    assert _north_claims(ClaimCells(), "normal") == sorted(by_worth[-3:])
 
 
 def test_planning_plays_an_action_that_only_an_earlier_action_of_the_phase_makes_legal():

@@ -21,7 +21,10 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   side fights (B-3: the players alternate phases). So a move that walks into bad odds, or leaves a stack that the enemy outnumbers,
   costs what the table says it will, and two stacks that together reach good odds
   are worth more than either alone (what a one-ply player cannot see);
-- a combat whose roll is made but whose hits are not yet taken counts the hits.
+- a combat whose roll is made but whose hits are not yet taken counts the hits;
+- for the planning levels only (``evaluate_ahead``), in the last turns, a location held with
+  an enemy counter beside it is worth less: the enemy's next MOVE phase can walk in (B-6)
+  and leave it held by neither (B-11).
 
 Numbers are in combat strength points; a victory location is worth about a strong
 counter early and two at the end.
@@ -66,6 +69,12 @@ LEADER_REACH = 3.0  # hexes: a leader this far from a unit he could join keeps e
 NEXT_COMBAT_WEIGHT = 0.4
 COMBAT_NOW_WEIGHT = 0.6  # in a side's own COMBAT phase (what is not attacked now is lost)
 LATER_COMBAT_WEIGHT = 0.2
+# evaluate_ahead only. B-11 counts the locations after the last phase, and the Dark's held chip
+# gives it a MOVE phase in the last turn whenever it wants one (B-3): from REACH_FROM_TURN a
+# location with an enemy beside it is worth less to its holder, rising to REACH_SHARE of its
+# worth less from REACH_FULL_TURN on. Measured on saved games (docs/ai.md, fifteenth sitting).
+REACH_SHARE = 0.5
+REACH_FROM_TURN, REACH_FULL_TURN = 9, 11
 
 
 class _Distances:
@@ -210,6 +219,16 @@ def _distances(game: BofaGame) -> _Distances:
 
 def evaluate(game: BofaGame, state: State, side: str) -> float:
     """The position's worth to ``side``: positive when it is ahead (see the module's list)."""
+    return _evaluate(game, state, side, ahead=False)
+
+
+def evaluate_ahead(game: BofaGame, state: State, side: str) -> float:
+    """:func:`evaluate` for a player that plans: in the last turns a location held with an enemy
+    counter beside it counts for part of its worth only (:func:`_within_enemy_reach`)."""
+    return _evaluate(game, state, side, ahead=True)
+
+
+def _evaluate(game: BofaGame, state: State, side: str, ahead: bool) -> float:
     if state.result is not None:
         winner = state.result.get("winner")
         if winner is None:
@@ -217,20 +236,23 @@ def evaluate(game: BofaGame, state: State, side: str) -> float:
         margin = abs(state.result.get("score", {}).get(FREE_PEOPLES, 0) - state.result.get("score", {}).get(DARK, 0))
         value = WIN_SCORE + 10.0 * margin
         return value if winner == side else -value
-    score = _score_for_free_peoples(game, state)
+    score = _score_for_free_peoples(game, state, ahead)
     return score if side == FREE_PEOPLES else -score
 
 
-def _score_for_free_peoples(game: BofaGame, state: State) -> float:
+def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -> float:
     specs = game.specs
     sign = {FREE_PEOPLES: 1.0, DARK: -1.0}
     late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
     score = 0.0
     # Victory locations held now.
     location_value = LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
-    for holder in control(game, state).values():
+    at_risk = _reach_weight(state.turn) if ahead else 0.0
+    for name, holder in control(game, state).items():
         if holder is not None:
             score += sign[holder] * location_value
+            if at_risk and _within_enemy_reach(game, state, name, holder):
+                score -= sign[holder] * at_risk * location_value
     # Strength kept (on the map or still to come), hits about to be taken counted off.
     for cid, steps in state.steps.items():
         if steps <= 0:
@@ -248,6 +270,28 @@ def _score_for_free_peoples(game: BofaGame, state: State) -> float:
     score += _threats(game, state)
     score += _leaders_with_units(game, state)
     return score
+
+
+def _reach_weight(turn: int) -> float:
+    """The part of a location's worth that an enemy beside it takes away, by turn: none until
+    REACH_FROM_TURN, REACH_SHARE from the turn before the last (see evaluate_ahead)."""
+    if turn < REACH_FROM_TURN:
+        return 0.0
+    return REACH_SHARE * min((turn - REACH_FROM_TURN + 1) / (REACH_FULL_TURN - REACH_FROM_TURN + 1), 1.0)
+
+
+def _within_enemy_reach(game: BofaGame, state: State, name: str, holder: str) -> bool:
+    """Whether a counter of the other side that could hold ``name`` (B-11) stands beside it,
+    with nothing between that stops a move (B-6: "A counter that begins the movement phase
+    adjacent to an enemy counter can move within its hex"; and a hex with both sides in it is
+    held by neither, B-11)."""
+    hexes = game.victory_hexes[name]
+    adjacent = game.cb.adjacent_open
+    side_of = game.side_of
+    counting = _distances(game).counting
+    stacks = state.stacks
+    return any(c in counting and side_of[c] != holder
+               for h in hexes for n in adjacent[h] if n not in hexes for c in stacks.get(n, ()))
 
 
 def _leaders_with_units(game: BofaGame, state: State) -> float:
