@@ -175,3 +175,11 @@ def test_b11_an_eagle_or_a_leader_beside_a_room_cannot_take_it():
     assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "giant_eagle_1"}, turn=12, side=DARK) == 0
     assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "dain"}, turn=12, side=DARK) == 0
     assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "thorin"}, turn=12, side=DARK) > 4
+
+
+def test_s11_one_goblin_beside_a_room_is_no_threat_to_a_planner_in_the_standard_game():
+    # S-11: a place with both sides in it "is contested if the weaker has at least half the
+    # stronger's points"; the term is B-11's, where any one counter contests.
+    game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
+    state = position(game, {"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}, turn=12)
+    assert game.evaluate_ahead(state, FP) == game.evaluate(state, FP)

@@ -22,9 +22,9 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   costs what the table says it will, and two stacks that together reach good odds
   are worth more than either alone (what a one-ply player cannot see);
 - a combat whose roll is made but whose hits are not yet taken counts the hits;
-- for the planning levels only (``evaluate_ahead``), in the last turns, a location held with
-  an enemy counter beside it is worth less: the enemy's next MOVE phase can walk in (B-6)
-  and leave it held by neither (B-11).
+- for the planning levels only (``evaluate_ahead``), in the last turns of a game won by
+  B-11, a location held with an enemy counter beside it is worth less: the enemy's next
+  MOVE phase can walk in (B-6) and leave it held by neither.
 
 Numbers are in combat strength points; a victory location is worth about a strong
 counter early and two at the end.
@@ -247,7 +247,9 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     score = 0.0
     # Victory locations held now.
     location_value = LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
-    at_risk = _reach_weight(state.turn) if ahead else 0.0
+    # Under S-11 one counter does not contest a held place (it needs half the holder's points),
+    # and the Standard Game's play was measured good without the term: B-11 only.
+    at_risk = _reach_weight(state.turn) if ahead and not game.option("s11_victory") else 0.0
     for name, holder in control(game, state).items():
         if holder is not None:
             score += sign[holder] * location_value
