@@ -183,3 +183,18 @@ def test_s11_one_goblin_beside_a_room_is_no_threat_to_a_planner_in_the_standard_
     game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
     state = position(game, {"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}, turn=12)
     assert game.evaluate_ahead(state, FP) == game.evaluate(state, FP)
+
+
+def test_b6_the_reach_term_counts_from_the_scenarios_own_last_turn():
+    # B-3: the last turn is the scenario's; the extended scenario plays 16 turns, so turn 11
+    # is still far from the end there.
+    game = load_game(str(ROOT / "scenarios" / "bofa1984-extended.json"))
+    where = {"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}
+
+    def loss(turn):  # type: ignore[no-untyped-def]
+        state = position(game, where, turn=turn)
+        return game.evaluate(state, FP) - game.evaluate_ahead(state, FP)
+
+    assert game.turns == 16
+    assert loss(11) == 0
+    assert loss(15) > 4

@@ -70,11 +70,12 @@ NEXT_COMBAT_WEIGHT = 0.4
 COMBAT_NOW_WEIGHT = 0.6  # in a side's own COMBAT phase (what is not attacked now is lost)
 LATER_COMBAT_WEIGHT = 0.2
 # evaluate_ahead only. B-11 counts the locations after the last phase, and the Dark's held chip
-# gives it a MOVE phase in the last turn whenever it wants one (B-3): from REACH_FROM_TURN a
-# location with an enemy beside it is worth less to its holder, rising to REACH_SHARE of its
-# worth less from REACH_FULL_TURN on. Measured on saved games (docs/ai.md, fifteenth sitting).
+# gives it a MOVE phase in the last turn whenever it wants one (B-3): from REACH_FROM_END turns
+# before the last a location with an enemy beside it is worth less to its holder, rising to
+# REACH_SHARE of its worth less from REACH_FULL_FROM_END turns before the last (turns 9 and 11
+# of the 12-turn game). Measured on saved games (docs/ai.md, fifteenth sitting).
 REACH_SHARE = 0.5
-REACH_FROM_TURN, REACH_FULL_TURN = 9, 11
+REACH_FROM_END, REACH_FULL_FROM_END = 3, 1
 
 
 class _Distances:
@@ -249,7 +250,7 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     location_value = LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
     # Under S-11 one counter does not contest a held place (it needs half the holder's points),
     # and the Standard Game's play was measured good without the term: B-11 only.
-    at_risk = _reach_weight(state.turn) if ahead and not game.option("s11_victory") else 0.0
+    at_risk = _reach_weight(game.turns - state.turn) if ahead and not game.option("s11_victory") else 0.0
     for name, holder in control(game, state).items():
         if holder is not None:
             score += sign[holder] * location_value
@@ -274,12 +275,13 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     return score
 
 
-def _reach_weight(turn: int) -> float:
-    """The part of a location's worth that an enemy beside it takes away, by turn: none until
-    REACH_FROM_TURN, REACH_SHARE from the turn before the last (see evaluate_ahead)."""
-    if turn < REACH_FROM_TURN:
+def _reach_weight(turns_to_go: int) -> float:
+    """The part of a location's worth that an enemy beside it takes away, by the turns still
+    to come after this one: none before REACH_FROM_END, REACH_SHARE from REACH_FULL_FROM_END."""
+    if turns_to_go > REACH_FROM_END:
         return 0.0
-    return REACH_SHARE * min((turn - REACH_FROM_TURN + 1) / (REACH_FULL_TURN - REACH_FROM_TURN + 1), 1.0)
+    steps = REACH_FROM_END - REACH_FULL_FROM_END + 1
+    return REACH_SHARE * min((REACH_FROM_END - turns_to_go + 1) / steps, 1.0)
 
 
 def _within_enemy_reach(game: BofaGame, state: State, name: str, holder: str) -> bool:
