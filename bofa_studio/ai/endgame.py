@@ -4,7 +4,7 @@ B-11 counts the victory locations only at the end of the last turn; an evaluatio
 weighs strength that will never fight again there, and a plan that ends with its phase
 cannot see the enemy's last phase. So when the ruleset's optional ``phases_left`` hook
 says the end is near, the planner (:mod:`bofa_studio.ai.players`) plays its best few
-choices out to the end and keeps the one whose games end best. docs/ai.md, "The end in
+choices out to the end and keeps the one whose games end best. docs/ai-journal.md, "The end in
 sight", has the diagnosis and the measurements.
 """
 

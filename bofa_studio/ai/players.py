@@ -85,7 +85,7 @@ class Budget:
     # endgame.best_to_the_end. It bounds a last-turn decision's time without a clock.
     endgame_work: int = 0
     # Judge positions by the ruleset's optional ``evaluate_ahead`` (threats a phase's plan can
-    # answer) instead of ``evaluate``; see docs/ai.md, "Locations within the enemy's reach".
+    # answer) instead of ``evaluate``; see docs/ai-journal.md, "Locations within the enemy's reach".
     evaluate_ahead: bool = False
     deadline_seconds: float | None = None
 

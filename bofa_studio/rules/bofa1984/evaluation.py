@@ -73,7 +73,7 @@ LATER_COMBAT_WEIGHT = 0.2
 # gives it a MOVE phase in the last turn whenever it wants one (B-3): from REACH_FROM_END turns
 # before the last a location with an enemy beside it is worth less to its holder, rising to
 # REACH_SHARE of its worth less from REACH_FULL_FROM_END turns before the last (turns 9 and 11
-# of the 12-turn game). Measured on saved games (docs/ai.md, fifteenth sitting).
+# of the 12-turn game). Measured on saved games (docs/ai-journal.md, fifteenth sitting).
 REACH_SHARE = 0.5
 REACH_FROM_END, REACH_FULL_FROM_END = 3, 1
 
