@@ -11,7 +11,9 @@ there once per variant and dice stream. The first variant is the levels as they 
 (``bofa_studio/ai/__init__.py``). Stream 0 is the game's own dice, so the first variant's
 stream 0 is the game ``match`` plays, result and all; streams 1 and on draw the chance from
 the saved point from other seeds, for more games from the same positions (``--first-stream
-1 --streams 2`` adds streams 1 and 2 to an earlier run of stream 0).
+1 --streams 2`` adds streams 1 and 2 to an earlier run of stream 0). With ``--phases`` at least
+the game's length the whole game is played, so a long series can be run in parts: ``--first-game
+20 --games 20`` plays games 20 to 39 of the 40-game series.
 
 Everything before the saved point is shared, so a variant of the last turns costs a fraction
 of a series, and the comparison is paired: the same positions, the same dice where the play
@@ -158,6 +160,8 @@ def main() -> int:
     parser.add_argument("--level", default="normal", choices=LEVELS)
     parser.add_argument("--against", default="greedy", choices=LEVELS)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="the series' first game played (0: its first), to go on with a series run in parts")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--phases", type=int, default=6, help="save each game when this many phases are left")
     parser.add_argument("--vary", action="append", default=[], help="LEVEL:FIELD=VALUE[;FIELD=VALUE]")
@@ -169,8 +173,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.games < 1 or args.streams < 1 or args.jobs < 1 or args.phases < 1:
         parser.error("--games, --streams, --jobs and --phases must be at least 1")
-    if args.first_stream < 0:
-        parser.error("--first-stream must be 0 or more")
+    if args.first_stream < 0 or args.first_game < 0:
+        parser.error("--first-stream and --first-game must be 0 or more")
     streams = range(args.first_stream, args.first_stream + args.streams)
     if args.level == args.against:
         parser.error("--level and --against must differ (a variant changes every player of its level)")
@@ -188,7 +192,7 @@ def main() -> int:
     spec = MatchSpec(args.scenario, (), ((sides[0], args.level), (sides[1], args.against)), args.games, args.seed, True)
     if args.side is not None and args.side not in sides:
         parser.error(f"--side {args.side!r}: expected one of {', '.join(sides)}")
-    indices = [i for i in range(args.games)
+    indices = [i for i in range(args.first_game, args.first_game + args.games)
                if args.side is None or spec.levels_for(i)[args.side] == args.level]
     results: list[Ending] = []
     with ProcessPoolExecutor(args.jobs) as pool:
