@@ -125,6 +125,12 @@ def expected_value(game: Any, state: Any, action: Any, side: str, rng: Rng, samp
     action is followed by chance, its value is averaged over the outcomes: all of them
     weighted by probability when ``samples`` is 0 or at least their number, else
     ``samples`` outcomes drawn with ``rng``. Later chance steps are sampled.
+
+    A chance step that begins a new phase (the ruleset's optional ``phase`` changes, such as
+    a blind draw of the next chip) is not taken: the action is judged where it leaves the
+    game before it, as a plan is (see ``players._play_plan``). Judged after every draw, ending
+    a phase would carry the swings of the next phase's kind while an action that keeps the
+    phase open would not, and one ply would make a pointless attack to put the draw off.
     """
     child = state.copy()
     game.apply(child, action)
@@ -132,6 +138,12 @@ def expected_value(game: Any, state: Any, action: Any, side: str, rng: Rng, samp
         settle(game, child, rng)
         return evaluate(game, child, side), 1
     outcomes = game.chance_outcomes(child)
+    phase_of = getattr(game, "phase", None)
+    if phase_of is not None and outcomes:
+        probe = child.copy()
+        game.apply(probe, outcomes[0][0])
+        if phase_of(probe) != phase_of(child):
+            return evaluate(game, child, side), 1
     if samples and samples < len(outcomes):
         weights = [p for _, p in outcomes]
         drawn = [outcomes[rng.pick_weighted(weights)][0] for _ in range(samples)]

@@ -8,6 +8,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from bofa_studio.ai import make_player
 from bofa_studio.ai.match import load_game
 from bofa_studio.rules.bofa1984 import actions as A
@@ -122,3 +124,41 @@ def test_b7_attacking_uphill_lowers_the_attackers_odds():
                    "0912": "azug_goblin_scimitar_3"}, player=FP, stage="move")
     on_plain = at({"2021": "elf_spearman_1", **GOBLINS_AROUND_2021}, player=FP, stage="move")
     assert threats(basic(), on_slope, FP) > threats(basic(), on_plain, FP) + 0.2
+
+
+def _phase_played_by(level, state):
+    """The Dark's actions in the rest of their COMBAT phase, as ``level`` plays it (dice seeded)."""
+    game = basic()
+    player = make_player(level, seed=3, safety_net=False)
+    played = []
+    while True:
+        if game.current_player(state) == "chance":
+            game.apply(state, game.sample_chance(state))
+            continue
+        if state.phase_kind is None or game.current_player(state) != DARK:
+            return played
+        action = player.choose(game, state)
+        played.append(type(action).__name__ + ("(" + ",".join(action.attackers) + ")" if isinstance(action, A.Attack) else ""))
+        game.apply(state, action)
+
+
+# A reduced wolf (1) beside an Elf (7): an attack that can take no step and may lose the wolf.
+HOPELESS_ATTACK = {"2023": "wolf_1", "2024": "elf_spearman_2"}
+OWED_SKIRMISHES = {
+    # A goblin (4) shares a plain hex with two Elves (14).
+    "on the plain": {"2021": ["azug_goblin_scimitar_1", "elf_spearman_1", "elf_spearman_3"]},
+    # A goblin contests the west guard room (B-11) with two Elves; losing the skirmish hands the
+    # room back to the Free Peoples.
+    "for a guard room": {"1206": ["azug_goblin_scimitar_1", "elf_spearman_1", "elf_spearman_3"]},
+}
+
+
+@pytest.mark.parametrize("skirmish", sorted(OWED_SKIRMISHES))
+@pytest.mark.parametrize("level", ["greedy", "normal", "hard"])
+def test_b7_a_skirmish_that_must_be_fought_is_not_put_off_with_a_hopeless_attack(level, skirmish):
+    # B-7: "skirmishes must be carried out in every combat phase in which the counters are in
+    # the same hex", while "A player is not forced to attack." The skirmish is fought whatever
+    # comes first; a lone reduced wolf thrown at an Elf first only loses (seen in replay: single
+    # wolves at 1 against 7 before the Dark's skirmishes, docs/ai-journal.md, nineteenth sitting).
+    state = at({**OWED_SKIRMISHES[skirmish], **HOPELESS_ATTACK}, player=DARK, stage="combat", reduced=("wolf_1",))
+    assert _phase_played_by(level, state) == ["Skirmish", "EndPhase"]

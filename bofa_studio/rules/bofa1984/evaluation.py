@@ -42,7 +42,7 @@ from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
 from bofa_studio.rules.bofa1984.handlers import D10
 from bofa_studio.rules.bofa1984.state import Stage
-from bofa_studio.rules.bofa1984.victory import control
+from bofa_studio.rules.bofa1984.victory import control, controller, standard_controller
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
@@ -69,6 +69,7 @@ LEADER_REACH = 3.0  # hexes: a leader this far from a unit he could join keeps e
 NEXT_COMBAT_WEIGHT = 0.4
 COMBAT_NOW_WEIGHT = 0.6  # in a side's own COMBAT phase (what is not attacked now is lost)
 LATER_COMBAT_WEIGHT = 0.2
+OWED_SKIRMISH_WEIGHT = 1.0  # a skirmish the phase player must fight in this COMBAT phase (B-7)
 # evaluate_ahead only. B-11 counts the locations after the last phase, and the Dark's held chip
 # gives it a MOVE phase in the last turn whenever it wants one (B-3): from REACH_FROM_END turns
 # before the last a location with an enemy beside it is worth less to its holder, rising to
@@ -147,6 +148,15 @@ class _Odds:
         if self.across_river and any((s, target) in self.river_between for s in sources):
             modifier += self.across_river
         return modifier
+
+    def clearing_chances(self, difference: int, attack_steps: int, defence_steps: int) -> tuple[float, float]:
+        """(Chance the attacker loses ``attack_steps`` or more, chance the defender loses
+        ``defence_steps`` or more) at a strength difference, unmodified (a skirmish's die)."""
+        difference = min(max(difference, -8), 16)
+        results = [self._game.tables.combat(difference, face) for face in self._faces]
+        n = len(results)
+        return (sum(r.attacker_hits >= attack_steps for r in results) / n,
+                sum(r.defender_hits >= defence_steps for r in results) / n)
 
     def expected(self, difference: int, modifier: int) -> tuple[float, float]:
         difference = min(max(difference, -8), 16)  # the table's end columns
@@ -247,7 +257,7 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
     score = 0.0
     # Victory locations held now.
-    location_value = LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
+    location_value = _location_value(game, state)
     # Under S-11 one counter does not contest a held place (it needs half the holder's points),
     # and the Standard Game's play was measured good without the term: B-11 only.
     at_risk = _reach_weight(game.turns - state.turn) if ahead and not game.option("s11_victory") else 0.0
@@ -273,6 +283,11 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     score += _threats(game, state)
     score += _leaders_with_units(game, state)
     return score
+
+
+def _location_value(game: BofaGame, state: State) -> float:
+    late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
+    return LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
 
 
 def _reach_weight(turns_to_go: int) -> float:
@@ -402,6 +417,7 @@ def _threats(game: BofaGame, state: State) -> float:
             here[2] += steps[c]
             here[3] = here[3] or c in controls
     w_fp, w_dark = _combat_weights(state)
+    owed_fp, owed_dark = _skirmish_weights(state, w_fp, w_dark)
     score = 0.0
     fp_waves: set[int] = set()
     dark_waves: set[int] = set()
@@ -410,8 +426,15 @@ def _threats(game: BofaGame, state: State) -> float:
         if foe is not None:
             # A skirmish (B-7): fought in the next combat phase of either side, each time with
             # the best second wave the phase player has beside it.
-            score += w_fp * _skirmish(odds, adjacent[h], f_free, fn, foe[0], foe[2], fp_at, dark_at, fp_waves)
-            score -= w_dark * _skirmish(odds, adjacent[h], foe[1], foe[2], fs, fn, dark_at, fp_at, dark_waves)
+            gain, fp_strength = _skirmish(odds, adjacent[h], f_free, fn, foe[0], foe[2], fp_at, dark_at, fp_waves)
+            score += owed_fp * gain
+            loss, dark_strength = _skirmish(odds, adjacent[h], foe[1], foe[2], fs, fn, dark_at, fp_at, dark_waves)
+            score -= owed_dark * loss
+            if h in dist.victory_hex and state.phase_kind == Stage.COMBAT:
+                if state.phase_player == FREE_PEOPLES and f_free:
+                    score += _owed_location_stake(game, state, h, FREE_PEOPLES, fp_strength, fn, foe[0], foe[2])
+                elif state.phase_player == DARK and foe[1]:
+                    score += _owed_location_stake(game, state, h, DARK, dark_strength, foe[2], fs, fn)
     for sign, mine_at, enemy_at, side in ((1.0, fp_at, dark_at, FREE_PEOPLES), (-1.0, dark_at, fp_at, DARK)):
         for h, here in mine_at.items():
             if not here[3] and h not in enemy_at and any(n in enemy_at for n in adjacent[h]):
@@ -423,23 +446,49 @@ def _threats(game: BofaGame, state: State) -> float:
 
 
 def _skirmish(odds: _Odds, around: Any, strength: int, steps: int, defence: int, defence_steps: int,
-              mine_at: dict[int, list[Any]], enemy_at: dict[int, list[Any]], waves: set[int]) -> float:
-    """The expected gain of a skirmish to the side whose phase it is: "the phase player may count
-    the combat strength of one adjacent counter, or stack of counters" as a second wave (B-7),
-    the best free one not already sent to another skirmish (it is then ``waves``)."""
+              mine_at: dict[int, list[Any]], enemy_at: dict[int, list[Any]], waves: set[int]) -> tuple[float, int]:
+    """(The expected gain of a skirmish to the side whose phase it is, the strength it fights
+    with): "the phase player may count the combat strength of one adjacent counter, or stack of
+    counters" as a second wave (B-7), the best free one not already sent to another skirmish (it
+    is then ``waves``)."""
     # No die modifier: the Basic Game's (B-7) are the defender's terrain and where an attack
     # comes from, and the rules give a skirmish none of them (S-7's own are not weighed here).
-    best, best_wave = _exchange(odds, strength, steps, defence, defence_steps, 0), -1
+    best, best_wave, best_strength = _exchange(odds, strength, steps, defence, defence_steps, 0), -1, strength
     for n in around:
         here = mine_at.get(n)
         if here is None or here[1] <= 0 or n in enemy_at or n in waves:
             continue
         gain = _exchange(odds, strength + here[1], steps + here[2], defence, defence_steps, 0)
         if gain > best:
-            best, best_wave = gain, n
+            best, best_wave, best_strength = gain, n, strength + here[1]
     if best_wave >= 0:
         waves.add(best_wave)
-    return best
+    return best, best_strength
+
+
+def _owed_location_stake(game: BofaGame, state: State, h: int, side: str, strength: int, steps: int,
+                         defence: int, defence_steps: int) -> float:
+    """For the Free Peoples: what a skirmish ``side`` must fight this COMBAT phase in victory hex
+    ``h`` (B-7) is expected to change in who holds the location (B-11; S-11 under its option).
+    Its counters there gone, the enemy may hold it; the enemy's gone, ``side`` may. Without this
+    a skirmish for a location looks dearer than any other loss, and one ply would put it off
+    with hopeless attacks (docs/ai-journal.md, nineteenth sitting). A second wave's steps are
+    lost only after the hex's own (B-7), so the hex's steps are what a roll must take."""
+    odds = _distances(game).odds
+    own_cleared, enemy_cleared = odds.clearing_chances(strength - defence, steps, defence_steps)
+    if not own_cleared and not enemy_cleared:
+        return 0.0
+    name = next(n for n, hexes in game.victory_hexes.items() if h in hexes)
+    held_by = standard_controller if game.option("s11_victory") else controller
+    worth = {FREE_PEOPLES: 1.0, DARK: -1.0, None: 0.0}
+    now = worth[held_by(game, state, name)]
+    stake = 0.0
+    for gone, chance in ((side, own_cleared), (DARK if side == FREE_PEOPLES else FREE_PEOPLES, enemy_cleared)):
+        if chance:
+            trial = state.copy()
+            trial.stacks[h] = tuple(c for c in state.stacks[h] if game.side_of[c] != gone)
+            stake += chance * (worth[held_by(game, trial, name)] - now)
+    return stake * _location_value(game, state)
 
 
 def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list[Any]],
@@ -486,23 +535,39 @@ def _exchange(odds: _Odds, attack: int, attack_steps: int, defence: int, defence
     return lost * defence / defence_steps - suffered * attack / max(attack_steps, 1)
 
 
+def _skirmish_weights(state: State, w_fp: float, w_dark: float) -> tuple[float, float]:
+    """(Free Peoples, Dark): how much each side's skirmishes count. B-7: "skirmishes must be
+    carried out in every combat phase in which the counters are in the same hex", so in a
+    side's own COMBAT phase those it has not fought yet are certain and count whole. Counted
+    at the chance of a combat soon, a skirmish at bad odds would look cheaper left for later
+    than any other loss, and one ply would throw a lone counter into a hopeless attack first
+    to put it off (seen in replay, docs/ai-journal.md, nineteenth sitting)."""
+    if state.phase_kind == Stage.COMBAT:
+        if state.phase_player == FREE_PEOPLES:
+            return OWED_SKIRMISH_WEIGHT, w_dark
+        if state.phase_player == DARK:
+            return w_fp, OWED_SKIRMISH_WEIGHT
+    return w_fp, w_dark
+
+
 def _combat_weights(state: State) -> tuple[float, float]:
     """(Free Peoples, Dark): how much each side's chance of a combat soon counts. B-3: the
     players alternate phases, so the side that does not play now plays next; in its own
-    COMBAT phase a side fights now (with the counters that have not fought yet)."""
+    COMBAT phase a side fights now (with the counters that have not fought yet), and the other
+    side still plays next: weighed so already, ending the phase changes nothing but what the
+    phase player left unfought (else one ply would rather make any attack than end it)."""
     player = state.phase_player
     if player not in (FREE_PEOPLES, DARK):
         return LATER_COMBAT_WEIGHT, LATER_COMBAT_WEIGHT
     kind = state.phase_kind
+    other = DARK if player == FREE_PEOPLES else FREE_PEOPLES
     if kind == Stage.COMBAT:
-        first, weight = player, COMBAT_NOW_WEIGHT
+        weights = {player: COMBAT_NOW_WEIGHT, other: NEXT_COMBAT_WEIGHT}
     elif kind is not None:
-        first, weight = (DARK if player == FREE_PEOPLES else FREE_PEOPLES), NEXT_COMBAT_WEIGHT
+        weights = {player: LATER_COMBAT_WEIGHT, other: NEXT_COMBAT_WEIGHT}
     else:  # a chip to draw or choose: the phase player plays next
-        first, weight = player, NEXT_COMBAT_WEIGHT
-    if first == FREE_PEOPLES:
-        return weight, LATER_COMBAT_WEIGHT
-    return LATER_COMBAT_WEIGHT, weight
+        weights = {player: NEXT_COMBAT_WEIGHT, other: LATER_COMBAT_WEIGHT}
+    return weights[FREE_PEOPLES], weights[DARK]
 
 
 # -- which actions deserve a look ------------------------------------------------------------
