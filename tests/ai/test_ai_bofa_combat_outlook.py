@@ -163,3 +163,24 @@ def test_b7_a_skirmish_that_must_be_fought_is_not_put_off_with_a_hopeless_attack
     # wolves at 1 against 7 before the Dark's skirmishes, docs/ai-journal.md, nineteenth sitting).
     state = at({**OWED_SKIRMISHES[skirmish], **HOPELESS_ATTACK}, player=DARK, stage="combat", reduced=("wolf_1",))
     assert _phase_played_by(level, state) == ["Skirmish", "EndPhase"]
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal", "hard"])
+def test_b7_a_skirmish_fought_this_phase_is_not_counted_again_with_a_second_wave_alone(level):
+    # B-7: "Each friendly counter can take part in either 1 attack or 1 skirmish in a friendly
+    # combat phase", and a second wave joins a skirmish, it does not fight one. Once the goblin
+    # in 2021 has fought, the two beside it cannot skirmish there again this phase; counted as
+    # if it could, ending the phase looked like giving that up, and a hopeless attack came first.
+    game = basic()
+    state = at({"2021": ["azug_goblin_scimitar_1", "elf_archer_2"],
+                "2022": ["azug_goblin_scimitar_2", "azug_goblin_scimitar_3"], **HOPELESS_ATTACK},
+               player=DARK, stage="combat", reduced=("wolf_1", "elf_archer_2"))
+    game.apply(state, A.Skirmish(game.board.hex_at("2021"), ()))
+    game.apply(state, next(o for o, _ in game.chance_outcomes(state) if _no_hits(game, state, o)))
+    assert _phase_played_by(level, state) == ["EndPhase"]
+
+
+def _no_hits(game, state, outcome):
+    trial = state.copy()
+    return all(e.data.get("attacker_hits", 0) == 0 and e.data.get("defender_hits", 0) == 0
+               for e in game.apply(trial, outcome) if e.kind == "combat_result")

@@ -456,6 +456,8 @@ def _skirmish(odds: _Odds, around: Any, strength: int, steps: int, defence: int,
     is then ``waves``)."""
     # No die modifier: the Basic Game's (B-7) are the defender's terrain and where an attack
     # comes from, and the rules give a skirmish none of them (S-7's own are not weighed here).
+    if strength <= 0:
+        return 0.0, 0  # its counters there have fought this phase: a second wave alone fights no skirmish
     best, best_wave, best_strength = _exchange(odds, strength, steps, defence, defence_steps, 0), -1, strength
     for n in around:
         here = mine_at.get(n)
