@@ -139,20 +139,25 @@ def expected_value(game: Any, state: Any, action: Any, side: str, rng: Rng, samp
         return evaluate(game, child, side), 1
     outcomes = game.chance_outcomes(child)
     phase_of = getattr(game, "phase", None)
+    first: Any = None  # the first outcome applied, kept for the average when every outcome counts
     if phase_of is not None and outcomes:
-        probe = child.copy()
-        game.apply(probe, outcomes[0][0])
-        if phase_of(probe) != phase_of(child):
+        first = child.copy()
+        game.apply(first, outcomes[0][0])
+        if phase_of(first) != phase_of(child):
             return evaluate(game, child, side), 1
     if samples and samples < len(outcomes):
         weights = [p for _, p in outcomes]
         drawn = [outcomes[rng.pick_weighted(weights)][0] for _ in range(samples)]
         outcomes = [(o, 1.0 / samples) for o in drawn]
+        first = None
     total = 0.0
     weight = 0.0
-    for outcome, p in outcomes:
-        after = child.copy()
-        game.apply(after, outcome)
+    for k, (outcome, p) in enumerate(outcomes):
+        if k == 0 and first is not None:
+            after = first
+        else:
+            after = child.copy()
+            game.apply(after, outcome)
         settle(game, after, rng)
         total += p * evaluate(game, after, side)
         weight += p
