@@ -139,10 +139,21 @@ def test_a_lone_leader_joins_his_goblins_rather_than_standing_idle(level):
     assert basic().cb.label(basic().idx(action.to)) == "2021"
 
 
-def ahead_loss(where, turn, side=FP):
-    """What evaluate_ahead takes off evaluate for ``side`` in a position of ``turn``."""
-    state = at(where, turn=turn)
-    return basic().evaluate(state, side) - basic().evaluate_ahead(state, side)
+def ahead_loss(where, turn, side=FP, game=None):
+    """What evaluate_ahead's threat term (a location with an enemy beside it) takes off
+    evaluate for ``side``: the difference between the two views in the position, less the
+    same difference with only the counters in victory hexes left. Every reinforcement counts
+    as come, so the views differ only in the threat and in what the places held are worth."""
+    game = game or basic()
+    in_places = {h for hexes in game.victory_hexes.values() for h in hexes}
+
+    def views_apart(w):  # type: ignore[no-untyped-def]
+        state = position(game, w, turn=turn)
+        state.entered |= set(game.reinforcement)
+        return game.evaluate(state, side) - game.evaluate_ahead(state, side)
+
+    held = {label: c for label, c in where.items() if game.idx(game.board.hex_at(label)) in in_places}
+    return views_apart(where) - views_apart(held)
 
 
 def test_b6_late_in_the_game_a_room_with_a_goblin_beside_it_is_worth_less_to_a_planner():
@@ -181,8 +192,7 @@ def test_s11_one_goblin_beside_a_room_is_no_threat_to_a_planner_in_the_standard_
     # S-11: a place with both sides in it "is contested if the weaker has at least half the
     # stronger's points"; the term is B-11's, where any one counter contests.
     game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
-    state = position(game, {"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}, turn=12)
-    assert game.evaluate_ahead(state, FP) == game.evaluate(state, FP)
+    assert ahead_loss({"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}, turn=12, game=game) == 0
 
 
 def test_b6_the_reach_term_counts_from_the_scenarios_own_last_turn():
@@ -190,11 +200,43 @@ def test_b6_the_reach_term_counts_from_the_scenarios_own_last_turn():
     # is still far from the end there.
     game = load_game(str(ROOT / "scenarios" / "bofa1984-extended.json"))
     where = {"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}
-
-    def loss(turn):  # type: ignore[no-untyped-def]
-        state = position(game, where, turn=turn)
-        return game.evaluate(state, FP) - game.evaluate_ahead(state, FP)
-
     assert game.turns == 16
-    assert loss(11) == 0
-    assert loss(15) > 4
+    assert ahead_loss(where, turn=11, game=game) == 0
+    assert ahead_loss(where, turn=15, game=game) > 4
+
+
+def test_b11_to_a_planner_a_place_held_early_is_a_promise_paid_at_the_end():
+    # B-11: "To win the game, a player must, at the end of the game, control more victory
+    # hexes/areas than his opponent." A planner that prized a place held in turn 1 spread the
+    # Free Peoples over all five before the Dark's waves came in (journal, ninth sitting).
+    def worth_of_the_room(turn, view):  # type: ignore[no-untyped-def]
+        on = at({"1206": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, turn=turn)
+        beside = at({"1306": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, turn=turn)
+        return view(on, FP) - view(beside, FP)
+
+    game = basic()
+    assert worth_of_the_room(1, game.evaluate_ahead) < worth_of_the_room(1, game.evaluate) - 3
+    assert worth_of_the_room(12, game.evaluate_ahead) == pytest.approx(worth_of_the_room(12, game.evaluate), abs=0.1)
+    assert worth_of_the_room(1, game.evaluate_ahead) < worth_of_the_room(6, game.evaluate_ahead) < \
+        worth_of_the_room(12, game.evaluate_ahead)
+
+
+def test_b5_to_a_planner_the_dark_reinforcements_still_to_come_weigh_on_the_places():
+    # B-5: "TURN 4: During the 4th turn the tribes of Gurash and Osag (also called the Second
+    # Wave) come into play"; "TURN 5: In the 5th turn Bolg appears with his bodyguard and the
+    # wargs." Elves that hold Dale in turn 3 hold it against what is on its way.
+    game = basic()
+    where = {"1113": "elf_spearman_1", "2417": "azug_goblin_scimitar_1"}
+
+    def both_views(turn, come):  # type: ignore[no-untyped-def]
+        state = at(where, turn=turn)
+        if come:
+            state.entered |= set(game.reinforcement)  # (they came, and are gone)
+        return game.evaluate(state, FP), game.evaluate_ahead(state, FP)
+
+    one_ply_coming, ahead_coming = both_views(3, come=False)
+    one_ply_come, ahead_come = both_views(3, come=True)
+    assert one_ply_coming == pytest.approx(one_ply_come)  # one ply sees only the map
+    assert ahead_coming < ahead_come - 1
+    # Due sooner, they weigh more.
+    assert both_views(1, come=False)[1] - both_views(1, come=True)[1] > ahead_coming - ahead_come

@@ -24,7 +24,10 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
 - a combat whose roll is made but whose hits are not yet taken counts the hits;
 - for the planning levels only (``evaluate_ahead``), in the last turns of a game won by
   B-11, a location held with an enemy counter beside it is worth less: the enemy's next
-  MOVE phase can walk in (B-6) and leave it held by neither.
+  MOVE phase can walk in (B-6) and leave it held by neither; and, in every turn, a
+  location held early is a promise rather than a point (B-11 pays at the end) and the
+  reinforcements still to come count in the presence near each place (B-5, S-5), so that a
+  plan does not spread a side over places its enemy's next wave will fill.
 
 Numbers are in combat strength points; a victory location is worth about a strong
 counter early and two at the end.
@@ -77,6 +80,11 @@ OWED_SKIRMISH_WEIGHT = 1.0  # a skirmish the phase player must fight in this COM
 # of the 12-turn game). Measured on saved games (docs/ai-journal.md, fifteenth sitting).
 REACH_SHARE = 0.5
 REACH_FROM_END, REACH_FULL_FROM_END = 3, 1
+# evaluate_ahead only. B-11 counts the locations "at the end of the game": a place held early is
+# a promise, worth PROMISE_EARLY + (LOCATION_LATE - PROMISE_EARLY) x late^2 to a planner (2 points
+# in turn 1, 5 in turn 6, 14 at the end), so that its search does not spread a side over five
+# places before the enemy's reinforcements come in (docs/ai-journal.md, ninth and twentieth sittings).
+PROMISE_EARLY = 2.0
 
 
 class _Distances:
@@ -109,6 +117,8 @@ class _Distances:
         self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
         self.odds = _Odds(game)
+        # (turn, counters entered, tribes, entry rolls) -> per side, presence still to come.
+        self.to_come: dict[tuple[Any, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
 class _Odds:
@@ -260,7 +270,7 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
     score = 0.0
     # Victory locations held now.
-    location_value = _location_value(game, state)
+    location_value = _location_value(game, state, ahead)
     # Under S-11 one counter does not contest a held place (it needs half the holder's points),
     # and the Standard Game's play was measured good without the term: B-11 only.
     at_risk = _reach_weight(game.turns - state.turn) if ahead and not game.option("s11_victory") else 0.0
@@ -282,14 +292,16 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
         attacker = pending.side
         score -= sign[attacker] * 2.0 * pending.att_hits
         score += sign[attacker] * 2.0 * pending.def_hits
-    score += _presence(game, state, late)
+    score += _presence(game, state, late, ahead)
     score += _threats(game, state)
     score += _leaders_with_units(game, state)
     return score
 
 
-def _location_value(game: BofaGame, state: State) -> float:
+def _location_value(game: BofaGame, state: State, ahead: bool = False) -> float:
     late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
+    if ahead:
+        return PROMISE_EARLY + (LOCATION_LATE - PROMISE_EARLY) * late * late
     return LOCATION_EARLY + (LOCATION_LATE - LOCATION_EARLY) * late
 
 
@@ -363,15 +375,20 @@ def _stacks_without_leader(game: BofaGame, state: State) -> dict[str, list[int]]
     return out
 
 
-def _presence(game: BofaGame, state: State, late: float) -> float:
+def _presence(game: BofaGame, state: State, late: float, ahead: bool = False) -> float:
     """Strength near each victory location, discounted by moves away; per location the
     margin between the two sides' presence through tanh, so a point counts most where the
-    place is in the balance, and little where one side already fills it."""
+    place is in the balance, and little where one side already fills it. ``ahead``: the
+    reinforcements still to come count too (:func:`_to_come`)."""
     dist = _distances(game)
     side_of = game.side_of
     near = dist.near
-    fp = [0.0] * dist.locations
-    dark = [0.0] * dist.locations
+    if ahead:
+        coming = _to_come(game, state, dist)
+        fp, dark = list(coming[0]), list(coming[1])
+    else:
+        fp = [0.0] * dist.locations
+        dark = [0.0] * dist.locations
     for cid, h in state.pos.items():
         if cid not in dist.counting:
             continue
@@ -381,6 +398,33 @@ def _presence(game: BofaGame, state: State, late: float) -> float:
             acc[i] += s * f
     weight = PRESENCE_WEIGHT * (1.0 - 0.5 * late)
     return weight * sum(math.tanh((f - d) / PRESENCE_MARGIN) for f, d in zip(fp, dark, strict=True))
+
+
+def _to_come(game: BofaGame, state: State, dist: _Distances) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each side's presence near each location from its reinforcements not yet on the map
+    (B-5, O-6, S-5): at the entry hex nearest that location, one move further away for each
+    turn until they are due. Kept per game for the few sets of counters still to come."""
+    key = (state.turn, frozenset(state.entered), state.variable_tribes, tuple(sorted(state.entry_rolls.items())))
+    found = dist.to_come.get(key)
+    if found is not None:
+        return found
+    sums = {FREE_PEOPLES: [0.0] * dist.locations, DARK: [0.0] * dist.locations}
+    tribe_of = game.tribe_of
+    for side in (FREE_PEOPLES, DARK):
+        acc = sums[side]
+        for cid, due in game.reinforcements_of(side):
+            if cid in state.entered or cid not in dist.counting or (
+                    cid in tribe_of and tribe_of[cid] not in state.variable_tribes):
+                continue
+            later = math.exp(-max(due - state.turn, 0) / PRESENCE_RANGE)
+            s = game.specs[cid].strength[0]
+            rows = [dist.near[cid][h] for h in game.entry_hexes(state, cid)]
+            for i in range(dist.locations):
+                acc[i] += s * later * max((r[i] for r in rows), default=0.0)
+    if len(dist.to_come) >= 256:
+        dist.to_come.clear()
+    found = dist.to_come[key] = (tuple(sums[FREE_PEOPLES]), tuple(sums[DARK]))
+    return found
 
 
 def _strength(game: BofaGame, state: State, cid: str) -> int:
