@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from bofa_studio.ai import make_thinking
 from bofa_studio.ai.thinking import Thinking
+from bofa_studio.ui import collector
 
 # Pauses before each computer action, so a person can follow them on the map and in the log.
 SPEEDS = {"fast": 0, "normal": 600, "slow": 1800}
@@ -33,6 +34,7 @@ class ComputerTurns(QObject):
         self._decision: Any = None
         self._thinking: Thinking | None = None
         self._future: Future[Any] | None = None
+        self._running: list[Future[Any]] = []  # decisions whose thread has not ended (dropped ones too)
         self._progress = (0, 0)
         self.label = QLabel()
         self.bar = QProgressBar()
@@ -88,12 +90,16 @@ class ComputerTurns(QObject):
         self._wait.stop()
         self.stop_thinking()
         self._decision = self._thinking = self._future = None
-        self._poll.stop()
+        if not self._running:  # else the poll goes on until the thread has ended
+            self._poll.stop()
         self._show(False)
 
     def shutdown(self) -> None:
+        """The window closes: stop thinking and wait for the thread (it stops within a step of
+        its search), so that the collector is not left held off."""
         self.drop()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._reap()
 
     # -- thinking -----------------------------------------------------------------------
     def _think(self) -> None:
@@ -107,13 +113,24 @@ class ComputerTurns(QObject):
         self._thinking = thinking
         self.label.setText(f"{decision.seat.name} is thinking…")
         self._show(True)
+        collector.hold()  # before the thread starts: it must never collect the window's objects
         self._future = self._pool.submit(decision.run, thinking)
+        self._running.append(self._future)
         self._poll.start()
 
     def _report(self, done: int, planned: int) -> None:
         self._progress = (done, planned)  # read by the window's thread at the next poll
 
+    def _reap(self) -> None:
+        """Let the collector go for each decision whose thread has ended."""
+        for future in [f for f in self._running if f.done()]:
+            self._running.remove(future)
+            collector.release()
+
     def _check(self) -> None:
+        self._reap()
+        if self._future is None and not self._running:
+            self._poll.stop()
         done, planned = self._progress
         self.bar.setRange(0, max(planned, 1))
         self.bar.setValue(min(done, max(planned, 1)))

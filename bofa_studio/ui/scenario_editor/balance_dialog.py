@@ -34,6 +34,7 @@ from bofa_studio.ai import LEVELS
 from bofa_studio.ai.balance import TERRAIN_TINT, balance_html, heat_colour
 from bofa_studio.ai.match import MatchSpec, report, run_match
 from bofa_studio.board.model import Board
+from bofa_studio.ui import collector
 
 
 class _SeriesThread(QThread):
@@ -106,6 +107,7 @@ class BalanceDialog(QDialog):
         self.board = board
         self.result: dict[str, Any] | None = None
         self.thread: _SeriesThread | None = None
+        self._holding = False  # the collector is held off while the series' thread runs
         self.sides: tuple[str, ...] = ()
 
         self.games = QSpinBox()
@@ -165,6 +167,7 @@ class BalanceDialog(QDialog):
         self.start_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {spec.games} games, {level} against {level}...")
+        self._hold_collector()
         self.thread.start()
 
     def cancel(self) -> None:
@@ -172,7 +175,19 @@ class BalanceDialog(QDialog):
             self.thread.cancel.set()
             self.summary.setText("Cancelling...")
 
+    def _hold_collector(self) -> None:
+        if not self._holding:
+            collector.hold()
+            self._holding = True
+
+    def _release_collector(self) -> None:
+        """Once the series' thread has ended (see ``bofa_studio.ui.collector``)."""
+        if self._holding:
+            self._holding = False
+            collector.release()
+
     def _idle(self) -> None:
+        self._release_collector()
         self.start_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 
@@ -215,4 +230,5 @@ class BalanceDialog(QDialog):
         if self.thread is not None and self.thread.isRunning():
             self.thread.cancel.set()
             self.thread.wait()
+        self._release_collector()
         super().closeEvent(event)

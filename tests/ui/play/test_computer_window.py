@@ -5,8 +5,11 @@ back to the person's last decision."""
 
 from __future__ import annotations
 
+import gc
+
 from bofa_studio.play.controller import PlayController
 from bofa_studio.play.seats import Seat
+from bofa_studio.ui import collector
 
 
 def _place_default(c) -> None:
@@ -46,8 +49,13 @@ def test_the_computer_plays_its_turn_in_the_window_and_undo_takes_it_back(qtbot,
     assert w.banner.text().startswith("Computer (easy) (Dark) is deciding")
     qtbot.waitUntil(lambda: w.turns.stop_button.isVisible(), timeout=10_000)
     assert "is thinking" in w.turns.label.text()
+    # While it thinks, Python's collector cannot run in its thread and free the window's
+    # objects there (a crash seen in this test): see bofa_studio.ui.collector.
+    assert collector.holds() == 1 and not gc.isenabled()
     w.turns.stop_button.click()  # plays the best found so far
     qtbot.waitUntil(lambda: c.decider() == "free_peoples" and not w.turns.busy, timeout=60_000)
+    qtbot.waitUntil(lambda: collector.holds() == 0, timeout=10_000)
+    assert gc.isenabled()
     assert w.board.enabled and w.decisions.isEnabled() and not w.turns.stop_button.isVisible()
     assert any(e.side == "dark" for e in c.entries)  # its moves are in the log
     assert c.handover_to is None  # nobody to hand the board to

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
 from bofa_studio.board.model import Board
 from bofa_studio.hexgrid import GridSpec
+from bofa_studio.ui import collector
 from bofa_studio.ui.scenario_editor.balance_dialog import BalanceDialog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "ai"))
@@ -37,8 +39,11 @@ def test_cancel_stops_the_games_and_keeps_the_window_usable(qtbot):
     dialog.games.setValue(1000)
     dialog.level.setCurrentText("hard")
     dialog.start()
+    # Python's collector does not run in the series' thread (bofa_studio.ui.collector).
+    assert collector.holds() == 1 and not gc.isenabled()
     dialog.cancel()
     qtbot.waitUntil(lambda: dialog.start_button.isEnabled(), timeout=20_000)
+    assert collector.holds() == 0 and gc.isenabled()
     assert dialog.progress.value() < 1000
     assert "1000 games" not in dialog.summary.text()
 
