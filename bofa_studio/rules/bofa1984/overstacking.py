@@ -19,7 +19,7 @@ one moved off; it refuses a second over-stacked hex while one is still open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -96,6 +96,8 @@ class StackingOutlook:
         self._blocked_exits: dict[tuple[int, int | None], frozenset[int] | None] = {}
         self._way_out_hexes: dict[int, frozenset[int]] = {}
         self._stands: dict[int, bool] = {}
+        self._first_fits_cache: dict[tuple[tuple[str, ...], int], list[int]] = {}
+        self._exit_sets: dict[tuple[tuple[str, ...], int], frozenset[int]] = {}
 
     def _friends(self, h: int) -> list[str]:
         hit = self._friends_of.get(h)
@@ -287,24 +289,65 @@ class StackingOutlook:
             rest = [c for c in residents if c not in group]
             if len(rest) > 1 and stacking_problem(game, state, rest):
                 continue
-            # Hexes next door that take the group as things stand, unless the move being
-            # weighed changes them: usually enough, found once per state.
-            if any(d not in after and d != closed for d in self._next_fits(group, y)):
+            # Where the group fits as things stand answers for every hex the move being
+            # weighed leaves alone; the hexes it changes (at most two) are looked at as they
+            # would be after it.
+            if any(d not in after and d != closed for d in self._first_fits(group, y)):
                 return True
-            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
-            for search in (self._next_exits, self._exits):
-                for d in search(group, y):
-                    if d == closed:
-                        continue
-                    there = after.get(d)
-                    if there is None:
-                        there = self._friends(d)
-                    if not there:
-                        if alone_ok:
-                            return True
-                    elif stacking_problem(game, state, there + list(group)) is None:
+            if after:
+                reach = self._exit_set(group, y)
+                alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
+                for d, there in after.items():
+                    if d != closed and d in reach and (
+                            alone_ok if not there else stacking_problem(game, state, there + list(group)) is None):
                         return True
         return False
+
+    def _first_fits(self, group: tuple[str, ...], y: int) -> list[int]:
+        """The first four hexes, of :meth:`_next_exits` then :meth:`_exits`, where ``group`` lies
+        within B-9 as things stand (all of them when there are fewer). Four, because a move
+        being weighed changes at most two hexes and :meth:`finishable` closes at most one: one
+        of the four is always left. Found once per state, for the thousands of moves a listing
+        weighs while a hex is over the limits with no way out next door."""
+        key = (group, y)
+        hit = self._first_fits_cache.get(key)
+        if hit is None:
+            game, state = self.game, self.state
+            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
+            hit = []
+            for d in self._exits_lazily(group, y):
+                if d in hit:
+                    continue
+                there = self._friends(d)
+                if alone_ok if not there else stacking_problem(game, state, there + list(group)) is None:
+                    hit.append(d)
+                    if len(hit) == 4:
+                        break
+            self._first_fits_cache[key] = hit
+        return hit
+
+    def _exits_lazily(self, group: tuple[str, ...], y: int) -> Iterator[int]:
+        """:meth:`_next_exits`, then :meth:`_exits` (a hex may come twice), the latter worked out
+        only as far as it is read: a way out is usually found in the first few hexes."""
+        yield from self._next_exits(group, y)
+        hit = self._exit_cache.get((group, y))
+        if hit is not None:
+            yield from hit
+            return
+        game, state = self.game, self.state
+        enemy = other_side(self.side)
+        standard = game.standard_moves
+        for d in reachable(game, state, group, y, self.held):
+            if d != y and not has_side(game, state, d, enemy) and not (standard and hex_problem(game, state, group, d)):
+                yield d
+
+    def _exit_set(self, group: tuple[str, ...], y: int) -> frozenset[int]:
+        """:meth:`_next_exits` and :meth:`_exits` together, as a set."""
+        key = (group, y)
+        hit = self._exit_sets.get(key)
+        if hit is None:
+            hit = self._exit_sets[key] = frozenset(self._next_exits(group, y)).union(self._exits(group, y))
+        return hit
 
     def _way_out_after_arrival(self, dest: int, arriving: list[str], start: int | None) -> bool:
         """A quick yes for a move onto friends who have not moved: one of them (or all of them)
