@@ -114,6 +114,8 @@ class PlayoutPlayer:
         self.refused = 0  # kept actions the rules refused when weighed
         self._kept_for: Any = None
         self._kept: list[Any] = []
+        self._gone: set[Any] = set()
+        self._acted: set[Any] = set()
 
     @property
     def work(self) -> int:
@@ -133,29 +135,42 @@ class PlayoutPlayer:
         if len(actions) == 1:
             return actions[0]
         self._kept = candidates(game, state, actions, len(actions), rng)
+        self._gone = set()  # of the kept actions: those made
+        self._acted = set()  # and the pieces that made them
         self._kept_for = key if len(actions) > self.keep_longer_than else None
         action = self._best_of_kept(game, state, side, rng)
         return action if action is not None else actions[0]  # (the rules refused every one they listed)
 
     def _best_of_kept(self, game: Any, state: Any, side: str, rng: Rng) -> Any | None:
         kept = self._kept
+        gone = self._gone
+        acted = self._acted
+        actor_of = getattr(game, "action_actor", None)
         valued: list[tuple[float, Any]] = []
         i = 0
         while len(valued) < self.candidates and i < len(kept):
+            action = kept[i]
+            # Actions made, or of a piece that has acted, are dropped here as they come up rather
+            # than filtered out of the whole listing after each choice: a kept listing holds
+            # thousands, and only its first few are weighed.
+            if action in gone or (acted and actor_of is not None and actor_of(action) in acted):
+                del kept[i]
+                continue
             try:
-                value, _ = expected_value(game, state, kept[i], side, rng, 1)
+                value, _ = expected_value(game, state, action, side, rng, 1)
             except RuleError:
                 self.refused += 1
                 del kept[i]  # no longer possible here (listed before other pieces acted)
                 continue
             self.weighed += 1
-            valued.append((value, kept[i]))
+            valued.append((value, action))
             i += 1
         if not valued:
             return None
         best = max(range(len(valued)), key=lambda k: (valued[k][0], -k))  # an earlier one wins a tie
         action = valued[best][1]
-        actor_of = getattr(game, "action_actor", None)
+        gone.add(action)
         actor = actor_of(action) if actor_of is not None else None
-        self._kept = [a for a in kept if a != action and (actor is None or actor_of(a) != actor)]
+        if actor is not None:
+            acted.add(actor)
         return action

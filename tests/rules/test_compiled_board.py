@@ -11,8 +11,9 @@ SHIPPED_MAP = Path(__file__).resolve().parents[2] / "maps" / "bofa1984.json"
 
 
 def _same_lists(a: CompiledBoard, b: CompiledBoard) -> bool:
-    """Everything but the board, the range disks and the step costs, which fill as games ask for them."""
-    skip = ("board", "_disks", "step_tables")
+    """Everything but the board, the range disks, the step costs and the distance rows, which fill
+    as games ask for them."""
+    skip = ("board", "_disks", "step_tables", "_distance_rows")
     return {k: v for k, v in vars(a).items() if k not in skip} == {k: v for k, v in vars(b).items() if k not in skip}
 
 

@@ -33,6 +33,7 @@ class CompiledBoard:
         self.r = [h.r for h in self.hexes]
         self._at_qr = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
         self._disks: dict[tuple[int, int], frozenset[int]] = {}
+        self._distance_rows: dict[int, list[int]] = {}
         # The rules' step costs between neighbours, per terrain cost table (BofaGame._build_steps):
         # every game on this board with the same costs shares them, read-only.
         self.step_tables: dict[tuple[object, ...], tuple[list[Any], dict[str, list[Any]]]] = {}
@@ -99,6 +100,17 @@ class CompiledBoard:
         dq = self.q[a] - self.q[b]
         dr = self.r[a] - self.r[b]
         return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+
+    def distances_from(self, a: int) -> list[int]:
+        """:meth:`distance` from ``a`` to every hex, by index: the evaluation asks for the
+        nearest of many hexes thousands of times a decision, and a row read in C beats a
+        Python call per pair. Built on first use, at most one row per hex."""
+        row = self._distance_rows.get(a)
+        if row is None:
+            qa, ra = self.q[a], self.r[a]
+            row = self._distance_rows[a] = [
+                (abs(qa - q) + abs(ra - r) + abs(qa - q + ra - r)) >> 1 for q, r in zip(self.q, self.r, strict=True)]
+        return row
 
     def hex_index(self, h: Hex) -> int:
         try:

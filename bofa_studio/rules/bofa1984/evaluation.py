@@ -115,6 +115,7 @@ class _Distances:
         # one full-strength counter"); Beorn moves only alone.
         self.joining_leaders = tuple(c for c in sorted(self.lone_leaders) if not game.specs[c].is_beorn)
         self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
+        self.leaders = frozenset(c for c, spec in game.specs.items() if spec.leader)
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
         self.odds = _Odds(game)
         # (turn, counters entered, tribes, entry rolls) -> per side, presence still to come.
@@ -358,21 +359,35 @@ def _leader_pull(game: BofaGame, open_hexes: list[int], h: int) -> float:
     """What a leader at ``h`` is worth for the units he could join (all of it on their hex)."""
     if not open_hexes:
         return 0.0
-    nearest = min(game.cb.distance(h, n) for n in open_hexes)
+    nearest = min(map(game.cb.distances_from(h).__getitem__, open_hexes))
     return LEADER_WITH_UNIT * math.exp(-nearest / LEADER_REACH)
 
 
 def _stacks_without_leader(game: BofaGame, state: State) -> dict[str, list[int]]:
     """Per side, the hexes where one of its combat units stands with no leader of its side."""
-    specs = game.specs
     side_of = game.side_of
-    out: dict[str, list[int]] = {FREE_PEOPLES: [], DARK: []}
+    leaders = _distances(game).leaders
+    fp: list[int] = []
+    dark: list[int] = []
     for h, stack in state.stacks.items():
-        for side, hexes in out.items():
-            mine = [c for c in stack if side_of[c] == side]
-            if mine and not any(specs[c].leader for c in mine):
-                hexes.append(h)
-    return out
+        if len(stack) == 1:  # most hexes: one counter
+            c = stack[0]
+            if c not in leaders:
+                (fp if side_of[c] == FREE_PEOPLES else dark).append(h)
+            continue
+        fp_here = dark_here = fp_led = dark_led = False
+        for c in stack:
+            if side_of[c] == FREE_PEOPLES:
+                fp_here = True
+                fp_led = fp_led or c in leaders
+            else:
+                dark_here = True
+                dark_led = dark_led or c in leaders
+        if fp_here and not fp_led:
+            fp.append(h)
+        if dark_here and not dark_led:
+            dark.append(h)
+    return {FREE_PEOPLES: fp, DARK: dark}
 
 
 def _presence(game: BofaGame, state: State, late: float, ahead: bool = False) -> float:
