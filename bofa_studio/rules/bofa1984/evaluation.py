@@ -116,6 +116,7 @@ class _Distances:
         self.joining_leaders = tuple(c for c in sorted(self.lone_leaders) if not game.specs[c].is_beorn)
         self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
         self.leaders = frozenset(c for c, spec in game.specs.items() if spec.leader)
+        self.printed_strength = {c: spec.strength for c, spec in game.specs.items()}
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
         self.odds = _Odds(game)
         # (turn, counters entered, tribes, entry rolls) -> per side, presence still to come.
@@ -281,11 +282,12 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
             if at_risk and _within_enemy_reach(game, state, name, holder):
                 score -= sign[holder] * at_risk * location_value
     # Strength kept (on the map or still to come), hits about to be taken counted off.
+    strengths = _strengths(game, state)
     for cid, steps in state.steps.items():
         if steps <= 0:
             continue
         spec = specs[cid]
-        value = _strength(game, state, cid) + (LEADER_BONUS if spec.leader else 0.0)
+        value = strengths[cid] + (LEADER_BONUS if spec.leader else 0.0)
         score += sign[spec.side] * value
     pending = state.pending
     if pending is not None and state.stage == Stage.LOSS:
@@ -293,8 +295,8 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
         attacker = pending.side
         score -= sign[attacker] * 2.0 * pending.att_hits
         score += sign[attacker] * 2.0 * pending.def_hits
-    score += _presence(game, state, late, ahead)
-    score += _threats(game, state)
+    score += _presence(game, state, late, ahead, strengths)
+    score += _threats(game, state, strengths)
     score += _leaders_with_units(game, state)
     return score
 
@@ -390,7 +392,7 @@ def _stacks_without_leader(game: BofaGame, state: State) -> dict[str, list[int]]
     return {FREE_PEOPLES: fp, DARK: dark}
 
 
-def _presence(game: BofaGame, state: State, late: float, ahead: bool = False) -> float:
+def _presence(game: BofaGame, state: State, late: float, ahead: bool, strengths: dict[str, int]) -> float:
     """Strength near each victory location, discounted by moves away; per location the
     margin between the two sides' presence through tanh, so a point counts most where the
     place is in the balance, and little where one side already fills it. ``ahead``: the
@@ -407,7 +409,7 @@ def _presence(game: BofaGame, state: State, late: float, ahead: bool = False) ->
     for cid, h in state.pos.items():
         if cid not in dist.counting:
             continue
-        s = _strength(game, state, cid)
+        s = strengths[cid]
         acc = fp if side_of[cid] == FREE_PEOPLES else dark
         for i, f in enumerate(near[cid][h]):
             acc[i] += s * f
@@ -442,6 +444,19 @@ def _to_come(game: BofaGame, state: State, dist: _Distances) -> tuple[tuple[floa
     return found
 
 
+def _strengths(game: BofaGame, state: State) -> dict[str, int]:
+    """:func:`_strength` of every counter, worked out once for the evaluation's loops."""
+    printed = _distances(game).printed_strength
+    hits = state.hits
+    if not hits:
+        return {c: printed[c][n - 1] if printed[c][n - 1] > 0 else 0 for c, n in state.steps.items()}
+    out = {}
+    for c, n in state.steps.items():
+        value = printed[c][n - 1] - hits.get(c, 0)
+        out[c] = value if value > 0 else 0
+    return out
+
+
 def _strength(game: BofaGame, state: State, cid: str) -> int:
     """combat.strength, inlined for the evaluation's loops."""
     s = game.specs[cid].strength[state.steps[cid] - 1]
@@ -453,12 +468,12 @@ def _strength(game: BofaGame, state: State, cid: str) -> int:
 def threats(game: BofaGame, state: State, side: str) -> float:
     """The evaluation's threats term for ``side`` (negative when it is the one threatened):
     leaders alone next to the enemy, and the expected exchange of the next combats."""
-    value = _threats(game, state)
+    value = _threats(game, state, _strengths(game, state))
     return value if side == FREE_PEOPLES else -value
 
 
-def _threats(game: BofaGame, state: State) -> float:
-    """:func:`threats` for the Free Peoples."""
+def _threats(game: BofaGame, state: State, strengths: dict[str, int]) -> float:
+    """:func:`threats` for the Free Peoples (``strengths``: :func:`_strengths`)."""
     dist = _distances(game)
     odds = dist.odds
     side_of = game.side_of
@@ -472,7 +487,7 @@ def _threats(game: BofaGame, state: State) -> float:
     for h, stack in state.stacks.items():
         for c in stack:
             here = (fp_at if side_of[c] == FREE_PEOPLES else dark_at).setdefault(h, [0, 0, 0, False])
-            s = _strength(game, state, c)
+            s = strengths[c]
             here[0] += s
             if c not in fought:
                 here[1] += s
@@ -567,25 +582,36 @@ def _best_attacks(odds: _Odds, adjacent: list[Any], attackers_at: dict[int, list
         beside = [n for n in adjacent[t] if n in attackers_at and n not in targets_at and attackers_at[n][1] > 0]
         if beside:
             options.append((t, beside))
+
+    def gain_of(t: int, beside: list[int]) -> float:
+        strength = steps = 0
+        sources = []
+        for n in beside:
+            if n not in used:
+                strength += attackers_at[n][1]
+                steps += attackers_at[n][2]
+                sources.append(n)
+        target = targets_at[t]
+        return _exchange(odds, strength, steps, target[0], target[2], odds.attack_modifier(sources, t))
+
+    # An attack's gain changes only when a stack beside its target is used by another: worked
+    # out again for those alone, round after round.
+    gains = [gain_of(t, beside) for t, beside in options]
     total = 0.0
     while options:
         best, best_gain = -1, 0.0
-        for k, (t, beside) in enumerate(options):
-            strength = steps = 0
-            sources = []
-            for n in beside:
-                if n not in used:
-                    strength += attackers_at[n][1]
-                    steps += attackers_at[n][2]
-                    sources.append(n)
-            target = targets_at[t]
-            gain = _exchange(odds, strength, steps, target[0], target[2], odds.attack_modifier(sources, t))
+        for k, gain in enumerate(gains):
             if gain > best_gain:
                 best, best_gain = k, gain
         if best < 0:
             break
         total += best_gain
-        used.update(options.pop(best)[1])
+        now_used = options.pop(best)[1]
+        gains.pop(best)
+        used.update(now_used)
+        for k, (t, beside) in enumerate(options):
+            if any(n in now_used for n in beside):
+                gains[k] = gain_of(t, beside)
     return total
 
 
