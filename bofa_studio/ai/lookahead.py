@@ -47,6 +47,50 @@ class AheadView:
         return value
 
 
+class CountingView:
+    """A game that counts the work a decision does through it: actions applied (each a copy's
+    rules check), positions evaluated and legal actions listed. A planner bounds its search
+    by this count rather than by a clock, so its decisions never depend on the machine."""
+
+    # The work is counted in weighings: one position judged by the evaluation (~1.1 ms in the
+    # Standard Game's largest MOVE phases on the 2-core machine of docs/ai.md). About ten
+    # actions applied to copies cost as much (~0.12 ms each, the rules' checks included), and
+    # about a hundred legal actions listed and given their priors (~7-9 us each).
+    APPLIED_PER_WEIGHING = 10
+    LISTED_PER_WEIGHING = 100
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.applied = 0
+        self.evaluated = 0
+        self.listed = 0
+        if getattr(game, "evaluate", None) is not None:
+            self.evaluate = self._evaluate
+
+    def apply(self, state: Any, action: Any) -> Any:
+        self.applied += 1
+        return self._game.apply(state, action)
+
+    def _evaluate(self, state: Any, side: str) -> float:
+        self.evaluated += 1
+        return float(self._game.evaluate(state, side))
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        actions: list[Any] = self._game.legal_actions(state)
+        self.listed += len(actions)
+        return actions
+
+    @property
+    def work(self) -> int:
+        """The work so far, in weighings."""
+        return self.evaluated + self.applied // self.APPLIED_PER_WEIGHING + self.listed // self.LISTED_PER_WEIGHING
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._game, name)
+        setattr(self, name, value)  # looked up once per decision, not once per action
+        return value
+
+
 def ahead_view(game: Any) -> Any:
     """``game`` seen through :class:`AheadView` if its ruleset has ``evaluate_ahead``, else itself."""
     return AheadView(game) if getattr(game, "evaluate_ahead", None) is not None else game

@@ -24,6 +24,7 @@ from typing import Any
 
 from bofa_studio.ai.endgame import PlayoutPlayer, best_to_the_end
 from bofa_studio.ai.lookahead import (
+    CountingView,
     ahead_view,
     candidates,
     evaluate,
@@ -84,6 +85,11 @@ class Budget:
     # The work one decision's playouts may do in all, in weighings (0: no bound); see
     # endgame.best_to_the_end. It bounds a last-turn decision's time without a clock.
     endgame_work: int = 0
+    # The work a plan's search may do before its playouts, in weighings (lookahead.CountingView;
+    # 0: no bound): the one-ply phase, then generations, while the work is below it (the first
+    # population is always judged). So the largest positions (a Dark MOVE phase of thousands of
+    # moves in the Standard Game) are searched less, not longer, without a clock.
+    plan_work: int = 0
     # Judge positions by the ruleset's optional ``evaluate_ahead`` (threats a phase's plan can
     # answer) instead of ``evaluate``; see docs/ai-journal.md, "Locations within the enemy's reach".
     evaluate_ahead: bool = False
@@ -157,10 +163,12 @@ class PlanningPlayer(GreedyPlayer):
     def __init__(self, budget: Budget, seed: int = 0, name: str = "planning") -> None:
         super().__init__(budget, seed, name)
         self._plan: list[_PlannedStep] = []
+        self.last_view: CountingView | None = None  # the last decision's, for its work
 
     def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
         if self.budget.evaluate_ahead:
             game = ahead_view(game)
+        game = self.last_view = CountingView(game)
         if self._plan and same_state(game, state, self._plan[0].before):
             return self._plan.pop(0).action
         self._plan = []
@@ -223,7 +231,7 @@ class PlanningPlayer(GreedyPlayer):
         scored += [(self._fitness(game, state, side, pool, p, dice_seed), p) for p in population[1:]]
         done = len(pool) + len(scored)
         for _generation in range(budget.generations - 1):
-            if thinking.should_stop():
+            if thinking.should_stop() or self._worked_enough(game):
                 break
             scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
             survivors = scored[: max(2, budget.population // 2)]
@@ -246,6 +254,10 @@ class PlanningPlayer(GreedyPlayer):
         return self._record(game, state, side, pool, best, dice_seed)
 
     # -- the end in sight --------------------------------------------------------------------
+    def _worked_enough(self, game: Any) -> bool:
+        """Whether the search has done its budget's ``plan_work`` (counted by ``choose``'s view)."""
+        return bool(self.budget.plan_work) and isinstance(game, CountingView) and game.work >= self.budget.plan_work
+
     def _end_in_sight(self, game: Any, state: Any) -> bool:
         phases_left = getattr(game, "phases_left", None)
         return bool(self.budget.endgame_phases and phases_left is not None
@@ -313,7 +325,7 @@ class PlanningPlayer(GreedyPlayer):
         quiet = Quiet(thinking)
         current = state.copy()
         out: list[Any] = []
-        while len(out) < self.budget.plan_pool and not thinking.should_stop():
+        while len(out) < self.budget.plan_pool and not thinking.should_stop() and not self._worked_enough(game):
             handed_over, current = _through_chance(game, current, side, dice)
             if handed_over is not None or game.current_player(current) != side:
                 break

@@ -181,3 +181,30 @@ def test_the_safety_net_deadline_is_the_levels_and_fast_and_series_have_none():
     assert make_thinking(make_player("normal"))._deadline is not None
     assert make_thinking(make_player("fast"))._deadline is None
     assert make_player("normal", safety_net=False).budget.deadline_seconds is None
+
+
+def test_a_plan_search_stops_at_its_work_bound_and_decides_as_before_below_it():
+    """A planner's work is counted (actions applied, positions judged, actions listed), not timed:
+    with a bound it searches less in a big position, and the same seed still decides the same."""
+    from dataclasses import replace
+
+    from bofa_studio.ai import BUDGETS
+
+    game = ClaimCells()
+    state = game.new_initial_state(0)
+    unbounded = replace(BUDGETS["normal"], deadline_seconds=None, plan_work=0)
+    free = PlanningPlayer(unbounded, seed=5)
+    action = free.choose(game, state)
+    assert free.last_view is not None
+    whole = free.last_view.work
+    assert whole > 20 and free.last_view.evaluated and free.last_view.applied and free.last_view.listed
+
+    roomy = PlanningPlayer(replace(unbounded, plan_work=whole + 1), seed=5)
+    assert roomy.choose(game, state) == action and roomy.last_view.work == whole
+
+    for bound in (whole // 2, whole * 4 // 5):
+        tight = [PlanningPlayer(replace(unbounded, plan_work=bound), seed=5) for _ in range(2)]
+        answers = [p.choose(game, state) for p in tight]
+        assert answers[0] in game.legal_actions(state) and answers[0] == answers[1]
+        # It stops at the first generation's end past the bound.
+        assert bound <= tight[0].last_view.work < min(bound + whole // 5, whole)
