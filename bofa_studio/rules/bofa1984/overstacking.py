@@ -19,7 +19,7 @@ one moved off; it refuses a second over-stacked hex while one is still open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from bofa_studio.rules.bofa1984.counters import other_side
@@ -312,18 +312,22 @@ class StackingOutlook:
         key = (group, y)
         hit = self._first_fits_cache.get(key)
         if hit is None:
-            game, state = self.game, self.state
-            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
-            hit = []
-            for d in self._exits_lazily(group, y):
-                if d in hit:
-                    continue
-                there = self._friends(d)
-                if alone_ok if not there else stacking_problem(game, state, there + list(group)) is None:
-                    hit.append(d)
-                    if len(hit) == 4:
-                        break
-            self._first_fits_cache[key] = hit
+            hit = self._first_fits_cache[key] = self._fitting(group, self._exits_lazily(group, y), 4)
+        return hit
+
+    def _fitting(self, group: tuple[str, ...], hexes: Iterable[int], limit: int) -> list[int]:
+        """The first ``limit`` distinct ``hexes`` where ``group`` lies within B-9 as things stand."""
+        game, state = self.game, self.state
+        alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
+        hit: list[int] = []
+        for d in hexes:
+            if d in hit:
+                continue
+            there = self._friends(d)
+            if alone_ok if not there else stacking_problem(game, state, there + list(group)) is None:
+                hit.append(d)
+                if len(hit) == limit:
+                    break
         return hit
 
     def _exits_lazily(self, group: tuple[str, ...], y: int) -> Iterator[int]:
@@ -432,16 +436,7 @@ class StackingOutlook:
         key = (group, y)
         hit = self._fits_cache.get(key)
         if hit is None:
-            game, state = self.game, self.state
-            alone_ok = len(group) == 1 or stacking_problem(game, state, group) is None
-            hit = []
-            for d in self._next_exits(group, y):
-                there = self._friends(d)
-                if (alone_ok if not there else stacking_problem(game, state, there + list(group)) is None):
-                    hit.append(d)
-                    if len(hit) == 3:
-                        break
-            self._fits_cache[key] = hit
+            hit = self._fits_cache[key] = self._fitting(group, self._next_exits(group, y), 3)
         return hit
 
     def _next_exits(self, group: tuple[str, ...], y: int) -> list[int]:
