@@ -38,6 +38,9 @@ class GameRecord:
     decision_seconds: dict[str, list[float]] = field(default_factory=dict)  # level -> wall-clock times
     # The same decisions' processor time: what thinking costs on a machine others also use.
     decision_cpu_seconds: dict[str, list[float]] = field(default_factory=dict)
+    # Per level, where its decision of most processor time was made: the number of the action
+    # in the game, the ruleset's phase (its optional ``phase`` hook) and the legal actions.
+    slowest: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def game_seed(series_seed: int, index: int) -> int:
@@ -62,6 +65,8 @@ def play_game(game: Any, levels: dict[str, str], seed: int, index: int = 0,
     losses: dict[str, int] = {}
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
+    slowest: dict[str, dict[str, Any]] = {}
+    phase_of = getattr(game, "phase", None)
     n = 0
     while not game.is_terminal(state) and n < MAX_ACTIONS:
         if should_stop is not None and should_stop():
@@ -73,7 +78,13 @@ def play_game(game: Any, levels: dict[str, str], seed: int, index: int = 0,
             start, cpu = time.perf_counter(), time.thread_time()
             action = players[player].choose(game, state)
             times.setdefault(levels[player], []).append(time.perf_counter() - start)
-            cpu_times.setdefault(levels[player], []).append(time.thread_time() - cpu)
+            spent = time.thread_time() - cpu
+            cpu_times.setdefault(levels[player], []).append(spent)
+            if spent > slowest.get(levels[player], {}).get("cpu", -1.0):
+                slowest[levels[player]] = {
+                    "cpu": round(spent, 4), "game": index, "action": n, "side": player,
+                    "phase": str(phase_of(state)) if phase_of is not None else None,
+                    "legal": len(game.legal_actions(state))}
         before = where_hook(state) if where_hook is not None else None
         game.apply(state, action)
         n += 1
@@ -88,7 +99,7 @@ def play_game(game: Any, levels: dict[str, str], seed: int, index: int = 0,
         winner, level = None, "unfinished"
     else:
         winner, level = result.get("winner"), str(result.get("level", "win" if result.get("winner") else "draw"))
-    return GameRecord(index, dict(levels), winner, level, n, losses, times, cpu_times)
+    return GameRecord(index, dict(levels), winner, level, n, losses, times, cpu_times, slowest)
 
 
 # -- a series ---------------------------------------------------------------------------------
@@ -193,7 +204,8 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
     side -> games played and won there: with swapped sides, how a level fares as each side),
     ``mean_actions``, ``losses`` (hex
     label -> counters lost) and, apart, ``decision_seconds`` (per level: wall-clock median, max
-    and mean, and the processor time's median and max)."""
+    and mean, the processor time's median and max, and ``cpu_max_at``: the game, the action's
+    number in it, the side, the phase and the number of legal actions of that longest decision)."""
     wins = {side: 0 for side in sides} | {"draw": 0}
     levels: dict[str, dict[str, int]] = {}
     by_level: dict[str, int] = {level: 0 for _, level in spec.levels} | {"draw": 0}
@@ -201,6 +213,7 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
     losses: dict[str, int] = {}
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
+    slowest: dict[str, dict[str, Any]] = {}
     for r in records:
         key = r.winner if r.winner is not None else "draw"
         wins[key] = wins.get(key, 0) + 1
@@ -218,6 +231,9 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
             times.setdefault(level, []).extend(ts)
         for level, ts in r.decision_cpu_seconds.items():
             cpu.setdefault(level, []).extend(ts)
+        for level, where in r.slowest.items():
+            if where["cpu"] > slowest.get(level, {}).get("cpu", -1.0):
+                slowest[level] = where
     n = len(records)
     rates = {}
     for side in sides:
@@ -245,7 +261,8 @@ def report(spec: MatchSpec, records: list[GameRecord], sides: tuple[str, ...]) -
         "decision_seconds": {
             level: {"median": round(statistics.median(ts), 4), "max": round(max(ts), 4),
                     "mean": round(statistics.fmean(ts), 4), "decisions": len(ts),
-                    "cpu_median": round(statistics.median(cpu[level]), 4), "cpu_max": round(max(cpu[level]), 4)}
+                    "cpu_median": round(statistics.median(cpu[level]), 4), "cpu_max": round(max(cpu[level]), 4),
+                    "cpu_max_at": {k: v for k, v in slowest.get(level, {}).items() if k != "cpu"}}
             for level, ts in sorted(times.items())
         },
     }

@@ -25,6 +25,11 @@ def test_a_series_in_two_processes_reports_exactly_what_a_serial_one_does():
     assert without_timing(serial) == without_timing(parallel)
     assert serial["games"] == 6 and sum(serial["wins"].values()) == 6
     assert set(serial["decision_seconds"]) == {"greedy", "random"}
+    # Where each level's longest decision was, so that a slow one can be found again.
+    slowest = serial["decision_seconds"]["greedy"]["cpu_max_at"]
+    assert 0 <= slowest["game"] < 6 and slowest["side"] in ("north", "south") and slowest["legal"] >= 1
+    records = run_match(s, jobs=1)
+    assert slowest["action"] < records[slowest["game"]].actions
 
 
 def test_the_seed_changes_the_games_and_the_same_seed_repeats_them():
