@@ -33,13 +33,11 @@ def evaluate(game: Any, state: Any, side: str) -> float:
     return 0.0
 
 
-class AheadView:
-    """A game as a planning player sees it: the ruleset's optional ``evaluate_ahead`` stands
-    in for ``evaluate``, and everything else is the game's own. A view lives for one decision."""
+class _View:
+    """A game seen through something: whatever the view does not define is the game's own."""
 
     def __init__(self, game: Any) -> None:
         self._game = game
-        self.evaluate = game.evaluate_ahead
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._game, name)
@@ -47,7 +45,16 @@ class AheadView:
         return value
 
 
-class CountingView:
+class AheadView(_View):
+    """A game as a planning player sees it: the ruleset's optional ``evaluate_ahead`` stands
+    in for ``evaluate``, and everything else is the game's own. A view lives for one decision."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.evaluate = game.evaluate_ahead
+
+
+class CountingView(_View):
     """A game that counts the work a decision does through it: actions applied (each a copy's
     rules check), positions evaluated and legal actions listed. A planner bounds its search
     by this count rather than by a clock, so its decisions never depend on the machine."""
@@ -60,7 +67,7 @@ class CountingView:
     LISTED_PER_WEIGHING = 100
 
     def __init__(self, game: Any) -> None:
-        self._game = game
+        super().__init__(game)
         self.applied = 0
         self.evaluated = 0
         self.listed = 0
@@ -84,11 +91,6 @@ class CountingView:
     def work(self) -> int:
         """The work so far, in weighings."""
         return self.evaluated + self.applied // self.APPLIED_PER_WEIGHING + self.listed // self.LISTED_PER_WEIGHING
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._game, name)
-        setattr(self, name, value)  # looked up once per decision, not once per action
-        return value
 
 
 def ahead_view(game: Any) -> Any:

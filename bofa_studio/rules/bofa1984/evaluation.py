@@ -115,7 +115,6 @@ class _Distances:
         # one full-strength counter"); Beorn moves only alone.
         self.joining_leaders = tuple(c for c in sorted(self.lone_leaders) if not game.specs[c].is_beorn)
         self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
-        self.leaders = frozenset(c for c, spec in game.specs.items() if spec.leader)
         self.printed_strength = {c: spec.strength for c, spec in game.specs.items()}
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
         self.odds = _Odds(game)
@@ -368,23 +367,23 @@ def _leader_pull(game: BofaGame, open_hexes: list[int], h: int) -> float:
 def _stacks_without_leader(game: BofaGame, state: State) -> dict[str, list[int]]:
     """Per side, the hexes where one of its combat units stands with no leader of its side."""
     side_of = game.side_of
-    leaders = _distances(game).leaders
+    units = _distances(game).combat_units  # every counter but the leaders
     fp: list[int] = []
     dark: list[int] = []
     for h, stack in state.stacks.items():
         if len(stack) == 1:  # most hexes: one counter
             c = stack[0]
-            if c not in leaders:
+            if c in units:
                 (fp if side_of[c] == FREE_PEOPLES else dark).append(h)
             continue
         fp_here = dark_here = fp_led = dark_led = False
         for c in stack:
             if side_of[c] == FREE_PEOPLES:
                 fp_here = True
-                fp_led = fp_led or c in leaders
+                fp_led = fp_led or c not in units
             else:
                 dark_here = True
-                dark_led = dark_led or c in leaders
+                dark_led = dark_led or c not in units
         if fp_here and not fp_led:
             fp.append(h)
         if dark_here and not dark_led:
