@@ -106,9 +106,13 @@ class PlayoutPlayer:
     Without the ``phase`` hook every decision is listed afresh, as greedy does.
     """
 
-    def __init__(self, candidates: int, keep_longer_than: int) -> None:
+    def __init__(self, candidates: int, keep_longer_than: int, meter: Callable[[], int] | None = None) -> None:
         self.candidates = candidates
         self.keep_longer_than = keep_longer_than
+        # With a meter (a decision's lookahead.CountingView work), the work is read from it
+        # since this player began, in its weighings, rather than counted here.
+        self._meter = meter
+        self._metered_from = meter() if meter is not None else 0
         self.listed = 0  # legal actions listed so far
         self.weighed = 0  # actions weighed (played on a copy and evaluated) so far
         self.refused = 0  # kept actions the rules refused when weighed
@@ -120,6 +124,8 @@ class PlayoutPlayer:
     @property
     def work(self) -> int:
         """What the player has cost so far, in weighings (listing counted at its rate)."""
+        if self._meter is not None:
+            return self._meter() - self._metered_from
         return self.weighed + self.refused // REFUSED_PER_WEIGHING + self.listed // LISTED_PER_WEIGHING
 
     def choose(self, game: Any, state: Any, rng: Rng) -> Any:

@@ -90,6 +90,11 @@ class Budget:
     # population is always judged). So the largest positions (a Dark MOVE phase of thousands of
     # moves in the Standard Game) are searched less, not longer, without a clock.
     plan_work: int = 0
+    # The work a whole decision may do, plan search and playouts together, by the view's count
+    # (0: none): the playouts share what the plan search left (at least a quarter of it, so a
+    # long plan search does not leave the end unjudged), each stopping at its share. Unlike
+    # ``endgame_work`` this counts what the playouts' chosen actions and chance steps cost too.
+    decision_work: int = 0
     # Judge positions by the ruleset's optional ``evaluate_ahead`` (threats a phase's plan can
     # answer) instead of ``evaluate``; see docs/ai-journal.md, "Locations within the enemy's reach".
     evaluate_ahead: bool = False
@@ -306,11 +311,17 @@ class PlanningPlayer(GreedyPlayer):
         sides (a listing longer than the plan threshold kept for its phase), on chance streams
         apart from the plans' own samples, within the budget's work."""
         budget = self.budget
-        policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold)
         streams = [partial(_CountingRng, _sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
                    for k in range(budget.endgame_samples)]
-        return best_to_the_end(game, side, choices, start, policy, streams, thinking, played_out,
-                               budget.endgame_work)
+        if budget.decision_work and isinstance(game, CountingView):
+            view = game
+            policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold, lambda: view.work)
+            left = max(budget.decision_work - view.work, budget.decision_work // 4)
+            work = left if not budget.endgame_work else min(left, budget.endgame_work)
+        else:
+            policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold)
+            work = budget.endgame_work
+        return best_to_the_end(game, side, choices, start, policy, streams, thinking, played_out, work)
 
     def _greedy_phase(self, game: Any, state: Any, side: str, rng: Rng, dice: _CountingRng,
                       thinking: Thinking) -> list[Any]:

@@ -208,3 +208,27 @@ def test_a_plan_search_stops_at_its_work_bound_and_decides_as_before_below_it():
         assert answers[0] in game.legal_actions(state) and answers[0] == answers[1]
         # It stops at the first generation's end past the bound.
         assert bound <= tight[0].last_view.work < min(bound + whole // 5, whole)
+
+
+def test_a_decisions_whole_work_bound_cuts_its_playouts_short_and_decides_as_before_above_it():
+    """``decision_work`` bounds a last-turn decision's plan search and playouts together, by the
+    view's count (chosen actions and chance steps of the playouts included): above the work it
+    would do anyway nothing changes; below it the playouts stop early and are judged where they
+    stand, so in Fort the win one ply cannot see is no longer found."""
+    from dataclasses import replace
+
+    from bofa_studio.ai import BUDGETS
+
+    game = Fort()
+    state = game.new_initial_state(0)
+    free = PlanningPlayer(replace(BUDGETS["normal"], deadline_seconds=None, decision_work=0), seed=1)
+    assert free.choose(game, state) == "burn"
+    whole = free.last_view.work
+
+    roomy = PlanningPlayer(replace(free.budget, decision_work=whole), seed=1)
+    assert roomy.choose(game, state) == "burn" and roomy.last_view.work == whole
+
+    tight = [PlanningPlayer(replace(free.budget, decision_work=whole // 2), seed=1) for _ in range(2)]
+    answers = [p.choose(game, state) for p in tight]
+    assert answers == ["forage", "forage"]
+    assert tight[0].last_view.work < whole
