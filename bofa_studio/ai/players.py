@@ -98,6 +98,11 @@ class Budget:
     # Judge positions by the ruleset's optional ``evaluate_ahead`` (threats a phase's plan can
     # answer) instead of ``evaluate``; see docs/ai-journal.md, "Locations within the enemy's reach".
     evaluate_ahead: bool = False
+    # What moving a piece must gain, in the evaluation's points, for a side on the defensive
+    # (``move_cost()``): a move that gains less is not made (one ply) and a plan pays this much
+    # per piece it moves, so pieces do not drift off their posts for the rounding of a far-off
+    # term. 0: none.
+    move_cost: float = 0.0
     deadline_seconds: float | None = None
 
 
@@ -131,15 +136,28 @@ class GreedyPlayer:
         position each leads to (an earlier candidate wins a tie); those judged before a stop."""
         side = game.current_player(state)
         looked = candidates(game, state, actions, self.budget.candidates, rng)
+        actor_of = getattr(game, "action_actor", None)
+        cost = self.move_cost(game, state, side)
         valued: list[tuple[float, Any]] = []
         for done, action in enumerate(looked):
             if done and thinking.should_stop():
                 break
             value, _ = expected_value(game, state, action, side, rng, self.budget.chance_samples)
+            if cost and actor_of is not None and actor_of(action) is not None:
+                value -= cost
             valued.append((value, action))
             thinking.report(done + 1, len(looked))
         order = sorted(range(len(valued)), key=lambda i: -valued[i][0])  # stable
         return [valued[i][1] for i in order]
+
+    def move_cost(self, game: Any, state: Any, side: str) -> float:
+        """What moving a piece must gain here: the budget's ``move_cost`` for a side on the
+        defensive (it keeps its posts unless a move pays), none for an attacker (it must come
+        on). The ruleset's optional ``on_the_defensive`` says which; without it every side pays."""
+        defensive = getattr(game, "on_the_defensive", None)
+        if not self.budget.move_cost or (defensive is not None and not defensive(state, side)):
+            return 0.0
+        return self.budget.move_cost
 
 
 @dataclass
@@ -231,9 +249,10 @@ class PlanningPlayer(GreedyPlayer):
         # as one ply at a time by the evaluation (on the same dice): then the rest by worth.
         first = list(range(len(greedy))) + [i for _, i in sorted(worth)]
         thinking.report(len(pool), planned)
-        scored = [(self._fitness(game, state, side, pool, first, dice_seed), first)]
+        cost = self.move_cost(game, state, side)
+        scored = [(self._fitness(game, state, side, pool, first, dice_seed, cost), first)]
         population = [first] + [self._mutate(first, rng) for _ in range(budget.population - 1)]
-        scored += [(self._fitness(game, state, side, pool, p, dice_seed), p) for p in population[1:]]
+        scored += [(self._fitness(game, state, side, pool, p, dice_seed, cost), p) for p in population[1:]]
         done = len(pool) + len(scored)
         for _generation in range(budget.generations - 1):
             if thinking.should_stop() or self._worked_enough(game):
@@ -245,7 +264,7 @@ class PlanningPlayer(GreedyPlayer):
                 a = survivors[rng.index(len(survivors))][1]
                 b = survivors[rng.index(len(survivors))][1]
                 children.append(self._mutate(_order_crossover(a, b, rng), rng))
-            scored = survivors + [(self._fitness(game, state, side, pool, c, dice_seed), c) for c in children]
+            scored = survivors + [(self._fitness(game, state, side, pool, c, dice_seed, cost), c) for c in children]
             done += len(children)
             thinking.report(done, planned)
         scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
@@ -293,7 +312,7 @@ class PlanningPlayer(GreedyPlayer):
         finalists: list[list[int]] = []
         ends: list[Any] = []
         for plan in ranked:
-            end, _ = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=False)
+            end, _, _ = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=False)
             if not any(same_state(game, end, other) for other in ends):
                 ends.append(end)
                 finalists.append(plan)
@@ -355,22 +374,23 @@ class PlanningPlayer(GreedyPlayer):
         out.insert(rng.index(len(out) + 1), gene)
         return out
 
-    def _fitness(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice_seed: int) -> float:
+    def _fitness(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice_seed: int,
+                 cost: float = 0.0) -> float:
         """The plan's worth averaged over ``budget.plan_dice`` samples of its dice. Sample k is
         the same stream for every plan of the decision (common random numbers), so plans are
         compared on the same luck; a plan that meets no dice is played once."""
         total = 0.0
         for k in range(max(self.budget.plan_dice, 1)):
             dice = _CountingRng(_sample_seed(dice_seed, k))
-            end, _ = _play_plan(game, state, side, pool, plan, dice, record=False)
-            total += evaluate(game, end, side)
+            end, _, moved = _play_plan(game, state, side, pool, plan, dice, record=False)
+            total += evaluate(game, end, side) - cost * moved
             if not dice.draws:
                 return total / (k + 1)
         return total / max(self.budget.plan_dice, 1)
 
     def _record(self, game: Any, state: Any, side: str, pool: list[Any], plan: list[int],
                 dice_seed: int) -> list[_PlannedStep]:
-        end, steps = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=True)
+        end, steps, _ = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=True)
         if len(steps) > 1 and game.current_player(end) != side:
             # Play up to, not into, the step that hands the decision over: pieces outside this
             # plan's pool get their turn in a new plan before the phase is ended.
@@ -401,7 +421,7 @@ class _CountingRng(Rng):
 
 
 def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int], dice: _CountingRng,
-               record: bool) -> tuple[Any, list[_PlannedStep]]:
+               record: bool) -> tuple[Any, list[_PlannedStep], int]:
     """Play ``plan`` on a copy of ``state``: each pool action the rules allow, in order, while
     ``side`` decides; chance from ``dice``. A piece that has acted is not tried again (the
     ruleset's ``action_actor``). Returns where the plan leaves the game and, if asked, the steps.
@@ -418,7 +438,7 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
     for i in plan:
         handed_over, current = _through_chance(game, current, side, dice)
         if handed_over is not None:
-            return handed_over, steps
+            return handed_over, steps, len(acted)
         player = game.current_player(current)
         if player == TERMINAL or player != side:
             break
@@ -435,7 +455,7 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
         current = child
         dice.key_to(i)
     handed_over, current = _through_chance(game, current, side, dice)
-    return (current if handed_over is None else handed_over), steps
+    return (current if handed_over is None else handed_over), steps, len(acted)
 
 
 def _through_chance(game: Any, current: Any, side: str, dice: _CountingRng) -> tuple[Any | None, Any]:

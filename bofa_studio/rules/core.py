@@ -26,6 +26,9 @@ fall back to results only and to looking at every action):
 - ``action_actor(action) -> Hashable | None``: the piece an action moves (None for
   an action of no one piece); a planner takes a few actions of each piece and
   assumes a piece acts once in a phase;
+- ``on_the_defensive(state, side) -> bool``: whether ``side`` stands on what it must
+  hold (for a battle game: holds more of the victory locations); a planner with a move
+  cost moves such a side's pieces only for a gain, and an attacker's freely;
 - ``counter_hexes(state) -> dict[str, Hex]``: where each counter on the map stands,
   for a balance report's map of where counters were lost;
 - ``phases_left(state) -> int``: the phases still to be played, the current one

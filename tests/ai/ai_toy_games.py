@@ -249,6 +249,24 @@ class UnlockCells(ClaimCells):
         return cell + 1 if cell < self.base else 40 + cell - self.base
 
 
+class ClaimCrumbs(ClaimCells):
+    """Claim Cells where one cell is worth a point and the others a crumb (a twentieth): a
+    claim is a piece that acts (``action_actor``), so a planner with a move cost claims the
+    point and leaves the crumbs, as a counter on a ridge stays unless a move gains."""
+
+    ruleset = "claim-crumbs"
+    crumb = 0.05
+
+    def worth(self, state: ClaimState, side: str) -> float:  # type: ignore[override]
+        return sum(1.0 if c == 0 else self.crumb for c, s in state.owner.items() if s == side)
+
+    def action_actor(self, action: object) -> object:
+        return None if action == END else action
+
+    def on_the_defensive(self, state: ClaimState, side: str) -> bool:
+        return self.worth(state, side) > self.worth(state, _other(side))
+
+
 @dataclass(slots=True)
 class FortState:
     turns_left: int = 2  # rounds of one north then one south decision

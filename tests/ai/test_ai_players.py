@@ -5,7 +5,17 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ai_toy_games import CELL_WORTH, END, ClaimCells, ClaimCellsAhead, DiceRace, Fort, RaceState, UnlockCells
+from ai_toy_games import (
+    CELL_WORTH,
+    END,
+    ClaimCells,
+    ClaimCellsAhead,
+    ClaimCrumbs,
+    DiceRace,
+    Fort,
+    RaceState,
+    UnlockCells,
+)
 
 from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
@@ -232,3 +242,31 @@ def test_a_decisions_whole_work_bound_cuts_its_playouts_short_and_decides_as_bef
     answers = [p.choose(game, state) for p in tight]
     assert answers == ["forage", "forage"]
     assert tight[0].last_view.work < whole
+
+
+def _claims_of_north(game, budget, owner):  # type: ignore[no-untyped-def]
+    state = game.new_initial_state(0)
+    state.owner.update(owner)
+    player = PlanningPlayer(budget, seed=5)
+    claimed = []
+    while game.current_player(state) == "north":
+        claimed.append(player.choose(game, state))
+        game.apply(state, claimed[-1])
+    return sorted(c for c in claimed if c != END)
+
+
+def test_a_side_on_the_defensive_moves_a_piece_only_for_a_gain_worth_the_move_cost():
+    """``move_cost``: a side on the defensive moves a piece only where the move gains more than the
+    cost (the point, not the crumbs), so it does not drift off its posts; an attacker takes
+    every gain; without the cost the crumbs are taken too."""
+    from dataclasses import replace
+
+    from bofa_studio.ai import BUDGETS
+
+    game = ClaimCrumbs()
+    costly = replace(BUDGETS["normal"], deadline_seconds=None, move_cost=0.1)
+    ahead, behind = {29: "north"}, {28: "south", 29: "south"}
+    assert _claims_of_north(game, costly, ahead) == [0]
+    assert len(_claims_of_north(game, replace(costly, move_cost=0.0), ahead)) == game.per_phase
+    claims_behind = _claims_of_north(game, costly, behind)
+    assert 0 in claims_behind and len(claims_behind) == game.per_phase

@@ -253,6 +253,13 @@ def evaluate_ahead(game: BofaGame, state: State, side: str) -> float:
     return _evaluate(game, state, side, ahead=True)
 
 
+def on_the_defensive(game: BofaGame, state: State, side: str) -> bool:
+    """Whether ``side`` holds more victory locations now than the other side (B-11; S-11
+    in the Standard Game)."""
+    held = list(control(game, state).values())
+    return 2 * held.count(side) > len(held) - held.count(None)
+
+
 def _evaluate(game: BofaGame, state: State, side: str, ahead: bool) -> float:
     if state.result is not None:
         winner = state.result.get("winner")
@@ -275,7 +282,8 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     # Under S-11 one counter does not contest a held place (it needs half the holder's points),
     # and the Standard Game's play was measured good without the term: B-11 only.
     at_risk = _reach_weight(game.turns - state.turn) if ahead and not game.option("s11_victory") else 0.0
-    for name, holder in control(game, state).items():
+    held = control(game, state)
+    for name, holder in held.items():
         if holder is not None:
             score += sign[holder] * location_value
             if at_risk and _within_enemy_reach(game, state, name, holder):
@@ -294,7 +302,7 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
         attacker = pending.side
         score -= sign[attacker] * 2.0 * pending.att_hits
         score += sign[attacker] * 2.0 * pending.def_hits
-    score += _presence(game, state, late, ahead, strengths)
+    score += _presence(game, state, late, ahead, strengths, [h is not None for h in held.values()])
     score += _threats(game, state, strengths)
     score += _leaders_with_units(game, state)
     return score
@@ -391,11 +399,16 @@ def _stacks_without_leader(game: BofaGame, state: State) -> dict[str, list[int]]
     return {FREE_PEOPLES: fp, DARK: dark}
 
 
-def _presence(game: BofaGame, state: State, late: float, ahead: bool, strengths: dict[str, int]) -> float:
+def _presence(game: BofaGame, state: State, late: float, ahead: bool, strengths: dict[str, int],
+              held: list[bool]) -> float:
     """Strength near each victory location, discounted by moves away; per location the
     margin between the two sides' presence through tanh, so a point counts most where the
     place is in the balance, and little where one side already fills it. ``ahead``: the
-    reinforcements still to come count too (:func:`_to_come`)."""
+    reinforcements still to come count too (:func:`_to_come`), and near a place no one holds
+    (``held``, in the order of the victory locations) presence counts only as the end nears
+    (late squared): B-11 counts the places at the end, and a planner that prized the empty
+    summit and Dale early drew the Free Peoples off the ridges before the Second Wave came
+    (docs/ai-journal.md, twenty-fourth sitting)."""
     dist = _distances(game)
     side_of = game.side_of
     near = dist.near
@@ -413,6 +426,10 @@ def _presence(game: BofaGame, state: State, late: float, ahead: bool, strengths:
         for i, f in enumerate(near[cid][h]):
             acc[i] += s * f
     weight = PRESENCE_WEIGHT * (1.0 - 0.5 * late)
+    if ahead:
+        unheld = late * late
+        return weight * sum(math.tanh((f - d) / PRESENCE_MARGIN) * (1.0 if h else unheld)
+                            for f, d, h in zip(fp, dark, held, strict=True))
     return weight * sum(math.tanh((f - d) / PRESENCE_MARGIN) for f, d in zip(fp, dark, strict=True))
 
 

@@ -39,7 +39,7 @@ from bofa_studio.rules.bofa1984.counters import (
     other_side,
     spec_from_dict,
 )
-from bofa_studio.rules.bofa1984.evaluation import action_priors, evaluate, evaluate_ahead
+from bofa_studio.rules.bofa1984.evaluation import action_priors, evaluate, evaluate_ahead, on_the_defensive
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
 from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.legacy import digest_v1, digest_v2
@@ -370,6 +370,11 @@ class BofaGame:
         left = sum(self.mix_for(t)["phases"] for t in range(this_turn + 1, self.turns + 1))
         played = state.phase_no - 1 if state.phase_kind is not None or state.stage == Stage.FC_MODE else state.phase_no
         return left + self.mix_for(this_turn)["phases"] - max(played, 0)
+
+    def on_the_defensive(self, state: State, side: str) -> bool:
+        """Whether ``side`` holds more victory locations than its enemy (B-11): its pieces
+        stand fast unless a move gains (the computer players' move cost)."""
+        return on_the_defensive(self, state, side)
 
     def action_actor(self, action: Any) -> Any:
         """The piece that acts: the counters a move or placement names (each acts once a phase)."""
