@@ -153,9 +153,10 @@ class GreedyPlayer:
     def move_cost(self, game: Any, state: Any, side: str) -> float:
         """What moving a piece must gain here: the budget's ``move_cost`` for a side on the
         defensive (it keeps its posts unless a move pays), none for an attacker (it must come
-        on). The ruleset's optional ``on_the_defensive`` says which; without it every side pays."""
+        on). The ruleset's optional ``on_the_defensive`` says which; without it no side pays,
+        since a cost on the attacker loses games (docs/ai-journal.md, twenty-fifth sitting)."""
         defensive = getattr(game, "on_the_defensive", None)
-        if not self.budget.move_cost or (defensive is not None and not defensive(state, side)):
+        if not self.budget.move_cost or defensive is None or not defensive(state, side):
             return 0.0
         return self.budget.move_cost
 

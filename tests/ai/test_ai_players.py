@@ -258,7 +258,8 @@ def _claims_of_north(game, budget, owner):  # type: ignore[no-untyped-def]
 def test_a_side_on_the_defensive_moves_a_piece_only_for_a_gain_worth_the_move_cost():
     """``move_cost``: a side on the defensive moves a piece only where the move gains more than the
     cost (the point, not the crumbs), so it does not drift off its posts; an attacker takes
-    every gain; without the cost the crumbs are taken too."""
+    every gain; without the cost, or with a ruleset that does not say who defends, the crumbs
+    are taken too."""
     from dataclasses import replace
 
     from bofa_studio.ai import BUDGETS
@@ -270,3 +271,8 @@ def test_a_side_on_the_defensive_moves_a_piece_only_for_a_gain_worth_the_move_co
     assert len(_claims_of_north(game, replace(costly, move_cost=0.0), ahead)) == game.per_phase
     claims_behind = _claims_of_north(game, costly, behind)
     assert 0 in claims_behind and len(claims_behind) == game.per_phase
+
+    class WithoutPosture(ClaimCrumbs):
+        on_the_defensive = None  # a ruleset that does not say who defends: no one pays
+
+    assert len(_claims_of_north(WithoutPosture(), costly, ahead)) == game.per_phase
