@@ -425,7 +425,8 @@ def _play_plan(game: Any, state: Any, side: str, pool: list[Any], plan: list[int
                record: bool) -> tuple[Any, list[_PlannedStep], int]:
     """Play ``plan`` on a copy of ``state``: each pool action the rules allow, in order, while
     ``side`` decides; chance from ``dice``. A piece that has acted is not tried again (the
-    ruleset's ``action_actor``). Returns where the plan leaves the game and, if asked, the steps.
+    ruleset's ``action_actor``). Returns where the plan leaves the game, if asked the steps,
+    and how many pieces it moved (what a move cost charges).
 
     Where the plan hands the game over through a chance step (the end of a phase, then a blind
     draw of the next chip), it stops before that step: the position is judged by what is known
