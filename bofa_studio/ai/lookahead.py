@@ -54,6 +54,29 @@ class AheadView(_View):
         self.evaluate = game.evaluate_ahead
 
 
+class ObligedView(_View):
+    """A game whose legal actions, while the ruleset's optional ``obligations`` names any of
+    them, are those alone: a planner makes what it must before what it may. Weighed one ply
+    at a time, a cost certain to be paid this phase can look cheaper put off (what the
+    evaluation expects of it and what it takes once paid differ), and an optional action that
+    loses a little (a lone counter thrown at bad odds) was made first only to put it off
+    (docs/ai-journal.md, twenty-seventh sitting)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._obligations = game.obligations
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        actions: list[Any] = self._game.legal_actions(state)
+        owed: list[Any] = self._obligations(state, actions)
+        return owed if owed else actions
+
+
+def obliged_view(game: Any) -> Any:
+    """``game`` seen through :class:`ObligedView` if its ruleset has ``obligations``, else itself."""
+    return ObligedView(game) if getattr(game, "obligations", None) is not None else game
+
+
 class CountingView(_View):
     """A game that counts the work a decision does through it: actions applied (each a copy's
     rules check), positions evaluated and legal actions listed. A planner bounds its search

@@ -29,6 +29,7 @@ from bofa_studio.ai.lookahead import (
     candidates,
     evaluate,
     expected_value,
+    obliged_view,
     same_state,
     sample_chance,
     try_apply,
@@ -192,7 +193,7 @@ class PlanningPlayer(GreedyPlayer):
     def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
         if self.budget.evaluate_ahead:
             game = ahead_view(game)
-        game = self.last_view = CountingView(game)
+        game = self.last_view = CountingView(obliged_view(game))
         if self._plan and same_state(game, state, self._plan[0].before):
             return self._plan.pop(0).action
         self._plan = []

@@ -29,6 +29,10 @@ fall back to results only and to looking at every action):
 - ``on_the_defensive(state, side) -> bool``: whether ``side`` stands on what it must
   hold (for a battle game: holds more of the victory locations); a planner with a move
   cost moves such a side's pieces only for a gain, and an attacker's freely;
+- ``obligations(state, actions) -> list``: those of ``actions`` the rules oblige the
+  player to make before the phase ends (for a battle game: the skirmishes it owes); a
+  planner makes them before anything optional, since a cost that must be paid anyway can
+  look cheaper put off, and an optional action made first only to put it off is thrown away;
 - ``counter_hexes(state) -> dict[str, Hex]``: where each counter on the map stands,
   for a balance report's map of where counters were lost;
 - ``phases_left(state) -> int``: the phases still to be played, the current one

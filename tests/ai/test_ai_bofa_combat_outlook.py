@@ -165,6 +165,35 @@ def test_b7_a_skirmish_that_must_be_fought_is_not_put_off_with_a_hopeless_attack
     assert _phase_played_by(level, state) == ["Skirmish", "EndPhase"]
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_b7_a_planner_fights_the_skirmish_it_owes_with_a_leader_before_any_attack(level):
+    # B-7: "skirmishes must be carried out in every combat phase in which the counters are in
+    # the same hex", while "A player is not forced to attack." Azug and a reduced goblin share a
+    # hex with two Elves. The outlook values a skirmish's steps at the stack's strength per step,
+    # but a lost goblin also leaves Azug without a unit and the Elves' next skirmish better, so
+    # one ply finds the skirmish dearer fought than owed and threw the lone wolf at an Elf first
+    # to put it off (seen in replay: Osag's skirmish in 1805, docs/ai-journal.md, twenty-seventh
+    # sitting). A planner makes what it must before what it may (the ruleset's ``obligations``).
+    state = at({"2021": ["azug", "azug_goblin_scimitar_1", "elf_spearman_1", "elf_spearman_3"], **HOPELESS_ATTACK},
+               player=DARK, stage="combat", reduced=("wolf_1", "azug_goblin_scimitar_1"))
+    assert _phase_played_by(level, state) == ["Skirmish", "EndPhase"]
+
+
+def test_b7_the_obligations_are_the_skirmishes_and_an_attack_is_made_once_they_are_fought():
+    # The hook names what the rules oblige, nothing more: with the skirmish fought, the planner
+    # may attack again (here at good odds: two goblins and a wolf at full strength around a reduced Elf archer).
+    game = basic()
+    state = at({"2021": ["azug_goblin_scimitar_1", "elf_spearman_1"], "2023": "elf_archer_2",
+                "2124": "azug_goblin_scimitar_2", "2024": "azug_goblin_scimitar_3", "1924": "wolf_1"},
+               player=DARK, stage="combat", reduced=("elf_archer_2",))
+    actions = game.legal_actions(state)
+    owed = game.obligations(state, actions)
+    assert owed and all(isinstance(a, A.Skirmish) for a in owed)
+    assert any(isinstance(a, A.Attack) for a in actions)
+    played = _phase_played_by("normal", state)
+    assert played[0] == "Skirmish" and any(p.startswith("Attack") for p in played)
+
+
 @pytest.mark.parametrize("level", ["greedy", "normal", "hard"])
 def test_b7_a_skirmish_fought_this_phase_is_not_counted_again_with_a_second_wave_alone(level):
     # B-7: "Each friendly counter can take part in either 1 attack or 1 skirmish in a friendly

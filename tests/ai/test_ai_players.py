@@ -276,3 +276,18 @@ def test_a_side_on_the_defensive_moves_a_piece_only_for_a_gain_worth_the_move_co
         on_the_defensive = None  # a ruleset that does not say who defends: no one pays
 
     assert len(_claims_of_north(WithoutPosture(), costly, ahead)) == game.per_phase
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_planner_makes_what_the_ruleset_obliges_before_anything_optional(level):
+    # rules/core.py, ``obligations``: the cheapest cell must be claimed this phase. Left to its
+    # evaluation, a planner claims the dearest cells first; told of the debt, it pays it first.
+    cheapest = CELL_WORTH.index(min(CELL_WORTH))
+
+    class OweTheCheapest(ClaimCells):
+        def obligations(self, state, actions):
+            return [a for a in actions if a == cheapest and state.claimed_this_phase < self.per_phase]
+
+    free, owing = ClaimCells(), OweTheCheapest()
+    assert make_player(level, seed=1, safety_net=False).choose(free, free.new_initial_state(1)) != cheapest
+    assert make_player(level, seed=1, safety_net=False).choose(owing, owing.new_initial_state(1)) == cheapest

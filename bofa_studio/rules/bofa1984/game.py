@@ -384,6 +384,12 @@ class BofaGame:
             return action.counter
         return None
 
+    def obligations(self, state: State, actions: list[Any]) -> list[Any]:
+        """The skirmishes among ``actions``: "skirmishes must be carried out in every combat
+        phase in which the counters are in the same hex", while "A player is not forced to
+        attack" (B-7)."""
+        return [a for a in actions if isinstance(a, A.Skirmish)]
+
     def counter_hexes(self, state: State) -> dict[str, Hex]:
         return {cid: self.cb.hexes[h] for cid, h in state.pos.items()}
 
