@@ -387,7 +387,9 @@ class BofaGame:
     def obligations(self, state: State, actions: list[Any]) -> list[Any]:
         """The skirmishes among ``actions``: "skirmishes must be carried out in every combat
         phase in which the counters are in the same hex", while "A player is not forced to
-        attack" (B-7)."""
+        attack" (B-7). Only a COMBAT stage lists any: the long MOVE listings are not looked through."""
+        if state.stage != Stage.COMBAT:
+            return []
         return [a for a in actions if isinstance(a, A.Skirmish)]
 
     def counter_hexes(self, state: State) -> dict[str, Hex]:
