@@ -197,11 +197,17 @@ def main() -> int:
     results: list[Ending] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         jobs = [pool.submit(endings, spec, args.level, args.phases, variants, streams, i) for i in indices]
-        for job in jobs:
-            got = job.result()
-            results += got
-            print(f"game {got[0].index} ({args.level} as {got[0].side}): "
-                  + " | ".join(f"{variants[e.variant].label}#{e.stream} {e.outcome}" for e in got), flush=True)
+        try:
+            for job in jobs:
+                got = job.result()
+                results += got
+                print(f"game {got[0].index} ({args.level} as {got[0].side}): "
+                      + " | ".join(f"{variants[e.variant].label}#{e.stream} {e.outcome}" for e in got), flush=True)
+        finally:
+            # A game that fails stops the series: without this the error would wait, unseen,
+            # until every game still queued had been played (hours), as match cancels too.
+            for job in jobs:
+                job.cancel()
     for line in summary(results, variants, args.streams):
         print(line)
     return 0

@@ -190,6 +190,15 @@ class PlanningPlayer(GreedyPlayer):
         self._plan: list[_PlannedStep] = []
         self.last_view: CountingView | None = None  # the last decision's, for its work
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy carries the plan in progress (so a copied player goes on as the original
+        would: bench/endgame_bench.py plays each ending with copies), not the last decision's
+        view, which holds the game and its rules' tables (no copy of those is wanted, and some
+        cannot be copied)."""
+        state = self.__dict__.copy()
+        state["last_view"] = None
+        return state
+
     def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
         if self.budget.evaluate_ahead:
             game = ahead_view(game)
