@@ -104,6 +104,9 @@ class Budget:
     # per piece it moves, so pieces do not drift off their posts for the rounding of a far-off
     # term. 0: none.
     move_cost: float = 0.0
+    # See the game through lookahead.ObligedView: what the ruleset's ``obligations`` names (the
+    # skirmishes B-7 makes compulsory) is done before anything optional, in decisions and playouts.
+    obliged: bool = True
     deadline_seconds: float | None = None
 
 
@@ -202,7 +205,7 @@ class PlanningPlayer(GreedyPlayer):
     def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
         if self.budget.evaluate_ahead:
             game = ahead_view(game)
-        game = self.last_view = CountingView(obliged_view(game))
+        game = self.last_view = CountingView(obliged_view(game) if self.budget.obliged else game)
         if self._plan and same_state(game, state, self._plan[0].before):
             return self._plan.pop(0).action
         self._plan = []
