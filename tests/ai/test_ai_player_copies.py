@@ -12,7 +12,7 @@ from bofa_studio.ai.match import load_game
 BASIC = Path(__file__).resolve().parents[2] / "scenarios" / "bofa1984-basic.json"
 
 
-def test_a_planner_copied_in_the_middle_of_its_set_up_plan_places_as_the_original_does():
+def test_a_planner_copied_in_the_middle_of_a_plan_decides_as_the_original_does():
     game = load_game(str(BASIC))
     state = game.new_initial_state(7)
     original = make_player("fast", seed=3, safety_net=False)

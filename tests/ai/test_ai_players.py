@@ -291,4 +291,3 @@ def test_a_planner_makes_what_the_ruleset_obliges_before_anything_optional(level
     unbound = make_player(level, seed=1, safety_net=False)
     unbound.budget = replace(unbound.budget, obliged=False)
     assert unbound.choose(owing, owing.new_initial_state(1)) != cheapest
-
