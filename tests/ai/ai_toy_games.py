@@ -267,6 +267,41 @@ class ClaimCrumbs(ClaimCells):
         return self.worth(state, side) > self.worth(state, _other(side))
 
 
+class Tribute(ClaimCells):
+    """Claim Cells where the phase player owes a tribute each phase (three points to the other
+    side, paid before the phase may end, as B-7's skirmishes are fought) and may make a gift
+    (one point to the other side, once a phase): the gift loses less than the tribute, so one
+    ply would make it first only to put the tribute off, as a lone wolf was thrown at an Elf
+    before an owed skirmish (docs/ai-journal.md, twenty-sixth sitting)."""
+
+    ruleset = "tribute"
+    TRIBUTE, GIFT = "tribute", "gift"
+    dues = {TRIBUTE: 3.0, GIFT: 1.0}
+
+    def legal_actions(self, state: ClaimState) -> list:
+        actions = super().legal_actions(state)
+        if self.is_terminal(state):
+            return actions
+        owing = (self.TRIBUTE, state.phase) not in state.owner
+        extra = [due for due in self.dues if (due, state.phase) not in state.owner]
+        return [a for a in actions if not (owing and a == END)] + extra
+
+    def apply(self, state: ClaimState, action: object) -> list:
+        if action in self.dues:
+            if action not in self.legal_actions(state):
+                raise RuleError("T-1", f"the {action} of this phase is paid")
+            state.owner[(action, state.phase)] = _other(self.current_player(state))  # type: ignore[index]
+            return []
+        return super().apply(state, action)
+
+    def worth(self, state: ClaimState, side: str) -> float:  # type: ignore[override]
+        return sum(self.dues[c[0]] if isinstance(c, tuple) else CELL_WORTH[c]
+                   for c, s in state.owner.items() if s == side)
+
+    def obligations(self, state: ClaimState, actions: list) -> list:
+        return [a for a in actions if a == self.TRIBUTE]
+
+
 @dataclass(slots=True)
 class FortState:
     turns_left: int = 2  # rounds of one north then one south decision

@@ -15,6 +15,7 @@ from ai_toy_games import (
     DiceRace,
     Fort,
     RaceState,
+    Tribute,
     UnlockCells,
 )
 
@@ -291,3 +292,48 @@ def test_a_planner_makes_what_the_ruleset_obliges_before_anything_optional(level
     unbound = make_player(level, seed=1, safety_net=False)
     unbound.budget = replace(unbound.budget, obliged=False)
     assert unbound.choose(owing, owing.new_initial_state(1)) != cheapest
+
+
+def _phase_of_tribute(budget):  # type: ignore[no-untyped-def]
+    """North's choices in the first phase of Tribute, once its three claims are made."""
+    game = Tribute()
+    state = game.new_initial_state(0)
+    for cell in range(game.per_phase):
+        game.apply(state, cell)
+    player = PlanningPlayer(budget, seed=2)
+    chosen = []
+    while game.current_player(state) == "north":
+        chosen.append(player.choose(game, state))
+        game.apply(state, chosen[-1])
+    return chosen
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_an_optional_action_that_loses_is_not_made_to_put_off_what_is_owed(level):
+    # rules/core.py, ``obligations``: the tribute must be paid before the phase ends; the gift
+    # is optional and loses less. While the tribute is owed, one ply does not make the gift
+    # only to put it off (B-7's owed skirmish and the lone wolf thrown at bad odds before it,
+    # docs/ai-journal.md, twenty-sixth sitting), and once it is paid the gift is not made at
+    # all: so with the levels' ``obliged`` order, and with the narrower ``owed_before_losses``.
+    from bofa_studio.ai import BUDGETS
+
+    budget = replace(BUDGETS[level], deadline_seconds=None)
+    assert _phase_of_tribute(budget) == [Tribute.TRIBUTE, END]
+    narrow = replace(budget, obliged=False, owed_before_losses=True)
+    assert _phase_of_tribute(narrow) == [Tribute.TRIBUTE, END]
+    unguarded = replace(budget, obliged=False, owed_before_losses=False)
+    assert _phase_of_tribute(unguarded) == [Tribute.GIFT, Tribute.TRIBUTE, END]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_an_optional_action_that_gains_may_come_before_what_is_owed(level):
+    # ``owed_before_losses`` holds back only what loses: claims gain, so the planner makes
+    # them before the tribute it owes (an attack at good odds before the skirmish its stack
+    # might join as a second wave, B-7), where ``obliged`` puts every owed action first.
+    from bofa_studio.ai import BUDGETS
+
+    game = Tribute()
+    budget = replace(BUDGETS[level], deadline_seconds=None, obliged=False, owed_before_losses=True)
+    assert PlanningPlayer(budget, seed=2).choose(game, game.new_initial_state(0)) not in Tribute.dues
+    strict = replace(budget, obliged=True)
+    assert PlanningPlayer(strict, seed=2).choose(game, game.new_initial_state(0)) == Tribute.TRIBUTE
