@@ -13,7 +13,8 @@ stream 0 is the game ``match`` plays, result and all; streams 1 and on draw the 
 the saved point from other seeds, for more games from the same positions (``--first-stream
 1 --streams 2`` adds streams 1 and 2 to an earlier run of stream 0). With ``--phases`` at least
 the game's length the whole game is played, so a long series can be run in parts: ``--first-game
-20 --games 20`` plays games 20 to 39 of the 40-game series.
+20 --games 20`` plays games 20 to 39 of the 40-game series, and ``--skip-as-they-are`` plays the
+variants alone when an earlier run has the levels as they are.
 
 Everything before the saved point is shared, so a variant of the last turns costs a fraction
 of a series, and the comparison is paired: the same positions, the same dice where the play
@@ -169,6 +170,9 @@ def main() -> int:
     parser.add_argument("--first-stream", type=int, default=0,
                         help="the first dice stream played (0: the game's own), to add streams to an earlier run")
     parser.add_argument("--side", help="only the games where --level plays this side")
+    parser.add_argument("--skip-as-they-are", action="store_true",
+                        help="play only the --vary variants (an earlier run has the levels as they are); "
+                             "better and worse are then counted against the first of them")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     if args.games < 1 or args.streams < 1 or args.jobs < 1 or args.phases < 1:
@@ -176,10 +180,12 @@ def main() -> int:
     if args.first_stream < 0 or args.first_game < 0:
         parser.error("--first-stream and --first-game must be 0 or more")
     streams = range(args.first_stream, args.first_stream + args.streams)
+    if args.skip_as_they_are and not args.vary:
+        parser.error("--skip-as-they-are needs at least one --vary")
     if args.level == args.against:
         parser.error("--level and --against must differ (a variant changes every player of its level)")
     try:
-        variants = [Variant("as they are", {})] + [parse_variant(t) for t in args.vary]
+        variants = ([] if args.skip_as_they_are else [Variant("as they are", {})]) + [parse_variant(t) for t in args.vary]
     except ValueError as err:
         parser.error(str(err))
     try:
