@@ -140,6 +140,39 @@ def test_a_lone_leader_joins_his_goblins_rather_than_standing_idle(level):
     assert basic().cb.label(basic().idx(action.to)) == "2021"
 
 
+# Late in the game: the Dark hold Dale and the summit, the Free Peoples the rooms and the
+# Front Gate; Beorn stands at his entry circle in the south-west (B-5: turn 8).
+BEORN_AT_HIS_ENTRY = {"0119": "beorn", "1716": "azug_goblin_scimitar_1", "1012": "wolf_1", "1113": "wolf_2",
+                      "1112": "wolf_3", "1206": "elf_spearman_1", "2006": "elf_spearman_2", "1606": "elf_spearman_3"}
+
+
+def test_s10_beorn_cannot_hold_a_place_but_is_worth_more_near_the_places_in_play():
+    # B-11: "Giant Eagles or leaders/characters, except Thorin, have no influence on the
+    # control of victory hexes/areas"; S-10: "Beorn is obviously the strongest counter in the
+    # game". He holds nothing, but near a place the enemy holds he is what can clear it.
+    far = at(BEORN_AT_HIS_ENTRY, player=FP, turn=10)
+    near = at({**BEORN_AT_HIS_ENTRY, "0119": [], "0915": "beorn"}, player=FP, turn=10)
+    assert basic().evaluate_ahead(near, FP) > basic().evaluate_ahead(far, FP) + 0.2
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_s10_a_planner_brings_beorn_from_his_entry_towards_the_places_in_play(level):
+    # Left out of the presence near the places (he cannot hold one, B-11), Beorn stood at his
+    # entry circle or wandered the south-west corner to the end of the game, no fight made
+    # (replays of seed-7 games, docs/ai-journal.md, twenty-ninth sitting).
+    game = basic()
+    state = at(BEORN_AT_HIS_ENTRY, player=FP, turn=10)
+    player = make_player(level, seed=3, safety_net=False)
+    while game.current_player(state) == FP and state.phase_kind is not None:
+        game.apply(state, player.choose(game, state))
+
+    def to_the_enemys_places(h):  # type: ignore[no-untyped-def]
+        return min(game.cb.distances_from(h)[x] for name in ("victory.dale", "victory.summit")
+                   for x in game.victory_hexes[name])
+
+    assert to_the_enemys_places(state.pos["beorn"]) <= to_the_enemys_places(game.idx(game.board.hex_at("0119"))) - 4
+
+
 def presence_apart(game, state, side):  # type: ignore[no-untyped-def]
     """What the presence term alone puts between the two views for ``side`` (a planner counts
     strength near an empty place only as the end nears)."""

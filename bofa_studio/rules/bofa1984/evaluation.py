@@ -110,6 +110,11 @@ class _Distances:
             self.near_sum[cid] = shared.sums[key]
         self.locations = len(names)
         self.counting = frozenset(c for c, spec in game.specs.items() if spec.counts_for_victory)
+        # Strength near a place: the counters that can hold it (B-11) and Beorn, who cannot
+        # ("leaders/characters, except Thorin, have no influence on the control") but is "the
+        # strongest counter in the game" (S-10) and clears a place of its holders. Left out,
+        # he wandered the south-west corner from his entry in turn 8 to the end, no fight made.
+        self.present = self.counting | {c for c, spec in game.specs.items() if spec.is_beorn}
         self.lone_leaders = frozenset(c for c, spec in game.specs.items() if spec.leader and not spec.controls_hex)
         # Leaders who can join a unit's stack (B-9: "A leader counter may be stacked in a hex with
         # one full-strength counter"); Beorn moves only alone.
@@ -419,7 +424,7 @@ def _presence(game: BofaGame, state: State, late: float, ahead: bool, strengths:
         fp = [0.0] * dist.locations
         dark = [0.0] * dist.locations
     for cid, h in state.pos.items():
-        if cid not in dist.counting:
+        if cid not in dist.present:
             continue
         s = strengths[cid]
         acc = fp if side_of[cid] == FREE_PEOPLES else dark
@@ -446,7 +451,7 @@ def _to_come(game: BofaGame, state: State, dist: _Distances) -> tuple[tuple[floa
     for side in (FREE_PEOPLES, DARK):
         acc = sums[side]
         for cid, due in game.reinforcements_of(side):
-            if cid in state.entered or cid not in dist.counting or (
+            if cid in state.entered or cid not in dist.present or (
                     cid in tribe_of and tribe_of[cid] not in state.variable_tribes):
                 continue
             later = math.exp(-max(due - state.turn, 0) / PRESENCE_RANGE)
@@ -706,7 +711,7 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
                 open_stacks = _stacks_without_leader(game, state)
             gain += _leader_pull(game, open_stacks[side], to) - _leader_pull(game, open_stacks[side], pos[movers[0]])
         for c in movers:
-            if c not in dist.counting:
+            if c not in dist.present:
                 gain += 0.5
                 continue
             table = dist.near_sum[c]
