@@ -22,10 +22,10 @@ BUDGETS: dict[str, Budget] = {
     "easy": Budget(candidates=6, chance_samples=2, plan_pool=16, population=6, generations=3,
                    deadline_seconds=10.0),
     "normal": Budget(candidates=24, chance_samples=0, plan_pool=48, population=16, generations=16, plan_dice=4, greedy_seed=True,
-                     endgame_phases=6, endgame_work=10_000, plan_work=3_000, decision_work=4_500, evaluate_ahead=True, move_cost=0.1,
+                     endgame_phases=6, endgame_work=10_000, endgame_margin=7.0, plan_work=3_000, decision_work=4_500, evaluate_ahead=True, move_cost=0.1,
                      deadline_seconds=8.0),
     "hard": Budget(candidates=32, chance_samples=0, plan_pool=72, population=24, generations=30, plan_dice=6, greedy_seed=True,
-                   endgame_phases=6, endgame_choices=6, endgame_samples=4, endgame_work=30_000, evaluate_ahead=True, move_cost=0.1,
+                   endgame_phases=6, endgame_choices=6, endgame_samples=4, endgame_work=30_000, endgame_margin=7.0, evaluate_ahead=True, move_cost=0.1,
                    deadline_seconds=30.0),
 }
 LEVELS = ("random", "greedy", "easy", "normal", "hard", "fast")

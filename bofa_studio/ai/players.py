@@ -86,6 +86,12 @@ class Budget:
     # The work one decision's playouts may do in all, in weighings (0: no bound); see
     # endgame.best_to_the_end. It bounds a last-turn decision's time without a clock.
     endgame_work: int = 0
+    # Only choices the evaluation values within this many points of its best are played out
+    # (0: the best ``endgame_choices``, however far behind). Two playouts a choice are noisy:
+    # unbounded, they once moved the Dark's last goblin off a summit hex it held in the last
+    # MOVE phase (the evaluation's -14, a place) and lost the game (docs/ai-journal.md,
+    # thirtieth sitting).
+    endgame_margin: float = 0.0
     # The work a plan's search may do before its playouts, in weighings (lookahead.CountingView;
     # 0: no bound): the one-ply phase, then generations, while the work is below it (the first
     # population is always judged). So the largest positions (a Dark MOVE phase of thousands of
@@ -147,6 +153,11 @@ class GreedyPlayer:
         position each leads to (an earlier candidate wins a tie); those judged before a stop.
         With ``budget.owed_before_losses``, while anything is owed (every owed action is
         looked at) an optional action worth less than the position is left out."""
+        return [action for _, action in self.ranked_with_worth(game, state, actions, rng, thinking)]
+
+    def ranked_with_worth(self, game: Any, state: Any, actions: list[Any], rng: Rng,
+                          thinking: Thinking) -> list[tuple[float, Any]]:
+        """:meth:`ranked`, each action with the worth it was ranked by."""
         side = game.current_player(state)
         looked = candidates(game, state, actions, self.budget.candidates, rng)
         owed = self._owed(game, state, actions)
@@ -166,7 +177,7 @@ class GreedyPlayer:
             valued.append((value, action))
             thinking.report(done + 1, len(looked))
         order = sorted(range(len(valued)), key=lambda i: -valued[i][0])  # stable
-        return [valued[i][1] for i in order]
+        return [valued[i] for i in order]
 
     def _owed(self, game: Any, state: Any, actions: list[Any]) -> list[Any]:
         """What the ruleset's ``obligations`` names among ``actions``, where the budget's
@@ -309,8 +320,8 @@ class PlanningPlayer(GreedyPlayer):
             def played_out(n: int) -> None:
                 thinking.report(done + n, planned)
 
-            best = self._plan_to_the_end(game, state, side, pool, [p for _, p in scored], dice_seed, thinking,
-                                         played_out)
+            close = [p for value, p in scored if self._close_enough(value, scored[0][0])]
+            best = self._plan_to_the_end(game, state, side, pool, close, dice_seed, thinking, played_out)
         return self._record(game, state, side, pool, best, dice_seed)
 
     # -- the end in sight --------------------------------------------------------------------
@@ -323,12 +334,19 @@ class PlanningPlayer(GreedyPlayer):
         return bool(self.budget.endgame_phases and phases_left is not None
                     and phases_left(state) <= self.budget.endgame_phases)
 
+    def _close_enough(self, worth: float, best: float) -> bool:
+        """Whether a choice worth ``worth`` by the evaluation may be played out against the best
+        one's ``best`` (the budget's ``endgame_margin``)."""
+        return not self.budget.endgame_margin or worth >= best - self.budget.endgame_margin
+
     def _one_ply_to_the_end(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> Any:
         """The one-ply decision near the end: the ``endgame_choices`` actions one ply values most,
         each played out to the end of the game; the best result wins (ties to one ply's order)."""
         side = game.current_player(state)
         # The playouts take most of the time: the bar shows them, not this first look.
-        finalists = self.ranked(game, state, actions, rng, Quiet(thinking))[: self.budget.endgame_choices]
+        ranking = self.ranked_with_worth(game, state, actions, rng, Quiet(thinking))
+        finalists = [action for worth, action in ranking
+                     if self._close_enough(worth, ranking[0][0])][: self.budget.endgame_choices]
         dice_seed = rng.index(1 << 62)
 
         def start(action: Any, dice: _CountingRng) -> Any:

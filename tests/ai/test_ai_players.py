@@ -136,6 +136,24 @@ def test_without_the_end_in_sight_normal_judges_by_the_evaluation_alone():
     assert record.winner == "south"
 
 
+def test_near_the_end_only_choices_within_the_margin_of_the_evaluations_best_are_played_out():
+    # Fort again: burning the ladder (the win) is worth one point less than foraging by the
+    # evaluation. Within the margin it is played out and found; beyond it, it is not looked at.
+    from bofa_studio.ai import BUDGETS
+
+    game = Fort()
+
+    def north_wins(margin: float) -> bool:
+        state = game.new_initial_state(0)
+        players = {"north": PlanningPlayer(replace(BUDGETS["normal"], deadline_seconds=None, endgame_margin=margin), 3),
+                   "south": make_player("greedy", 4)}
+        while not game.is_terminal(state):
+            game.apply(state, players[game.current_player(state)].choose(game, state))
+        return game.result(state)["winner"] == "north"  # type: ignore[index]
+
+    assert north_wins(1.5) and not north_wins(0.5)
+
+
 @pytest.mark.parametrize("level", ["greedy", "fast", "normal"])
 def test_same_seed_level_and_game_give_the_same_decisions(level):
     game = ClaimCells()
