@@ -316,3 +316,26 @@ def test_b11_the_side_holding_more_places_is_on_the_defensive():
     # A Giant Eagle holds nothing (B-11), so it does not put its side ahead.
     eagle = at({"1206": "elf_spearman_1", "1606": "giant_eagle_1", "1716": "azug_goblin_scimitar_1"})
     assert not game.on_the_defensive(eagle, FP)
+
+
+
+def test_b9_a_player_over_the_stacking_limits_moves_a_counter_out_before_anything_else():
+    # B-9: "These stacking restrictions take effect only at the end of the movement phase
+    # (MOVE)." Two full-strength elves in 2810 keep the phase from ending until one leaves,
+    # while ten counters could walk towards the places. The few moves a player weighs must
+    # include a way out: once they did not, and a Dark phase of the last turn made 23 other
+    # moves, each worse than the last, before one came up.
+    game = basic()
+    where = {"2810": ["elf_spearman_1", "elf_spearman_2"], "0912": "elf_archer_1", "0913": "elf_archer_2",
+             "1011": "elf_spearman_3", "1211": "elf_spearman_4", "1214": "elf_spearman_5",
+             "1615": "dwarf_axeman_1", "1617": "dwarf_axeman_2", "1816": "man_spearman_1",
+             "1107": "man_spearman_2", "1905": "dwarf_axeman_3", "3022": "azug_goblin_scimitar_1"}
+    state = at(where, player=FP)
+    actions = game.legal_actions(state)
+    assert not any(isinstance(a, A.EndPhase) for a in actions)
+    over = {"elf_spearman_1", "elf_spearman_2"}
+    priors = game.action_priors(state, actions)
+    best = max(range(len(actions)), key=priors.__getitem__)
+    assert set(actions[best].counters) & over
+    first = make_player("greedy", seed=3).choose(game, state)
+    assert set(first.counters) & over, first

@@ -44,6 +44,9 @@ from typing import TYPE_CHECKING, Any
 from bofa_studio.rules.bofa1984 import actions as A
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
 from bofa_studio.rules.bofa1984.handlers import D10
+from bofa_studio.rules.bofa1984.overstacking import over_stacked
+from bofa_studio.rules.bofa1984.reach import friends_in
+from bofa_studio.rules.bofa1984.sequence import move_phase_blocker
 from bofa_studio.rules.bofa1984.state import Stage
 from bofa_studio.rules.bofa1984.victory import control, controller, standard_controller
 
@@ -682,6 +685,11 @@ def _combat_weights(state: State) -> tuple[float, float]:
 
 # -- which actions deserve a look ------------------------------------------------------------
 
+# Ending the phase always deserves a look (B-3); so do the moves that let it end (see
+# _phase_enders).
+END_PHASE_PRIOR = 1000.0
+
+
 def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[float]:
     """A cheap score per action, higher for the more promising; the players look closely at the
     best few. Decisions other than moves and placements are few and all worth a look."""
@@ -693,19 +701,20 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
     held: dict[int, str] | None = None
     joining = dist.joining_leaders
     open_stacks: dict[str, list[int]] | None = None
+    phase_enders = _phase_enders(game, state)
     for a in actions:
         if isinstance(a, A.Move):
             movers, to = a.counters, idx[a.to]
         elif isinstance(a, A.Place) and a.counter in side_of:
             movers, to = (a.counter,), idx[a.hex]
         elif isinstance(a, A.EndPhase):
-            out.append(1000.0)
+            out.append(END_PHASE_PRIOR)
             continue
         else:
             out.append(500.0)
             continue
         side = side_of[movers[0]]
-        gain = 0.0
+        gain = END_PHASE_PRIOR if phase_enders and any(c in phase_enders for c in movers) else 0.0
         if len(movers) == 1 and movers[0] in joining and movers[0] in pos:
             if open_stacks is None:
                 open_stacks = _stacks_without_leader(game, state)
@@ -727,6 +736,24 @@ def action_priors(game: BofaGame, state: State, actions: list[Any]) -> list[floa
             gain += 3.0  # into an enemy hex: a skirmish (B-7), worth weighing
         out.append(gain)
     return out
+
+
+def _phase_enders(game: BofaGame, state: State) -> frozenset[str]:
+    """The counters whose move can let a MOVE phase end that may not end yet: those of the phase
+    player in the hex over the stacking limits (B-9), or the leader still to bring back (O-5).
+    Their moves are looked at first, as ending the phase is: among the few moves a player
+    weighs there were once none of them, and a Dark MOVE phase of the last turn made 23 other
+    moves, each worse than the last, before one of them came up (docs/ai-journal.md,
+    thirty-first sitting)."""
+    if state.stage != Stage.MOVE or state.phase_player not in (FREE_PEOPLES, DARK):
+        return frozenset()
+    over = over_stacked(game, state, state.phase_player)
+    blocker = move_phase_blocker(game, state, over)
+    if blocker is None:
+        return frozenset()
+    if isinstance(blocker, int):
+        return frozenset(friends_in(game, state, blocker, state.phase_player))
+    return frozenset((blocker,))
 
 
 def _held_hexes(game: BofaGame, state: State) -> dict[int, str]:
