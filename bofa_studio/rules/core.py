@@ -22,7 +22,9 @@ fall back to results only and to looking at every action):
   judges by, where the ruleset knows threats that such a plan can answer and a one-ply
   player would only chase (the stronger planning levels use it in place of ``evaluate``);
 - ``action_priors(state, actions) -> list[float]``: a cheap score per action, so a
-  player looks closely at the best few of a long list first;
+  player looks closely at the best few of a long list first; the action that ends the
+  phase, or where the rules refuse that yet the actions that let it end, should score
+  among the best, or a player may act on and on with nothing to stop for;
 - ``action_actor(action) -> Hashable | None``: the piece an action moves (None for
   an action of no one piece); a planner takes a few actions of each piece and
   assumes a piece acts once in a phase;
