@@ -318,7 +318,6 @@ def test_b11_the_side_holding_more_places_is_on_the_defensive():
     assert not game.on_the_defensive(eagle, FP)
 
 
-
 def test_b9_a_player_over_the_stacking_limits_moves_a_counter_out_before_anything_else():
     # B-9: "These stacking restrictions take effect only at the end of the movement phase
     # (MOVE)." Two full-strength elves in 2810 keep the phase from ending until one leaves,
