@@ -26,7 +26,7 @@ BUDGETS: dict[str, Budget] = {
                      deadline_seconds=8.0),
     "hard": Budget(candidates=32, chance_samples=0, plan_pool=72, population=24, generations=30, plan_dice=6, greedy_seed=True,
                    endgame_phases=6, endgame_choices=6, endgame_samples=4, endgame_work=30_000, endgame_margin=7.0, evaluate_ahead=True, move_cost=0.1,
-                   deadline_seconds=30.0),
+                   sequencing_phases=1, sequencing_samples=2, sequencing_work=30_000, deadline_seconds=30.0),
 }
 LEVELS = ("random", "greedy", "easy", "normal", "hard", "fast")
 

@@ -32,7 +32,7 @@ Stream = TypeVar("Stream", bound=Rng)
 
 def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable[[Choice, Stream], Any | None],
                     policy: Callable[[], PlayoutPlayer], streams: list[Callable[[], Stream]], thinking: Thinking,
-                    played_out: Callable[[int], None], work_budget: int = 0) -> int:
+                    played_out: Callable[[int], None], work_budget: int = 0, horizon: int | None = None) -> int:
     """The index of the choice whose games, played out to the end, are worth most to ``side``.
 
     ``start(choice, stream)`` is the position the choice leads to (None: the rules refuse it),
@@ -48,6 +48,9 @@ def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable
     the evaluation where it stands (a horizon, as a plan is judged). So a decision's time is
     bounded without a clock (which would make the decision depend on the machine's speed and
     load): with many counters left in a long last turn, the player looks less far, not longer.
+
+    ``horizon`` (None: the end) plays each game only until the ruleset's ``phases_left`` is
+    down to it, and judges it there: a choice of the phases to come judged after they are played.
     """
     quiet = Quiet(thinking)
     share = work_budget // max(1, len(choices) * len(streams))
@@ -61,7 +64,7 @@ def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable
             if position is None:
                 total = float("-inf")
                 break
-            total += evaluate(game, play_out(game, position, policy(), stream, quiet, share), side)
+            total += evaluate(game, play_out(game, position, policy(), stream, quiet, share, horizon), side)
             done += 1
             played_out(done)
         if thinking.should_stop() and i:
@@ -72,13 +75,17 @@ def best_to_the_end(game: Any, side: str, choices: list[Choice], start: Callable
 
 
 def play_out(game: Any, position: Any, player: PlayoutPlayer, stream: Rng, thinking: Any,
-             work_limit: int = 0) -> Any:
+             work_limit: int = 0, horizon: int | None = None) -> Any:
     """A copy of ``position`` played to the end by ``player`` for both sides, chance from
-    ``stream``; with ``work_limit``, only until the player's work reaches it."""
+    ``stream``; with ``work_limit``, only until the player's work reaches it; with ``horizon``,
+    only until the ruleset's ``phases_left`` is down to it."""
     current = position.copy()
     policy_rng = Rng(stream.index(1 << 62))
+    phases_left = getattr(game, "phases_left", None) if horizon is not None else None
     for _ in range(PLAYOUT_LIMIT):
         if work_limit and player.work >= work_limit:
+            break
+        if phases_left is not None and phases_left(current) <= horizon:
             break
         who = game.current_player(current)
         if who == TERMINAL or game.is_terminal(current) or thinking.should_stop():

@@ -120,6 +120,14 @@ class Budget:
     # Off for every level: with ``obliged`` off it won 22 of 40 Standard games against
     # greedy, no better than the order (docs/ai-journal.md, twenty-ninth sitting).
     owed_before_losses: bool = False
+    # A decision of the order or kind of the phases to come (the ruleset's ``sequencing``:
+    # B-3's chips) changes nothing the evaluation weighs until the phase it chooses is played:
+    # each of the best ``endgame_choices`` is played on through that phase and this many more
+    # (the enemy's reply) by the playouts' one-ply player, on ``sequencing_samples`` chance
+    # streams within ``sequencing_work`` weighings in all, and judged there (0: one ply decides).
+    sequencing_phases: int = 0
+    sequencing_samples: int = 4
+    sequencing_work: int = 0
     deadline_seconds: float | None = None
 
 
@@ -219,6 +227,9 @@ class PlanningPlayer(GreedyPlayer):
     Near the end of the game (the ruleset's optional ``phases_left``, at most
     ``budget.endgame_phases``) the evaluation is not trusted alone: the best few plans, or
     one ply's best few actions, are played out to the end and the best result is played.
+    Earlier, a choice of the phases to come (the ruleset's optional ``sequencing``, such as
+    which chip to take), which the evaluation cannot tell apart until those phases are played,
+    is played on through them when the budget's ``sequencing_phases`` asks it.
     """
 
     def __init__(self, budget: Budget, seed: int = 0, name: str = "planning") -> None:
@@ -250,6 +261,9 @@ class PlanningPlayer(GreedyPlayer):
         if self.budget.plan_pool == 0 or len(actions) <= self.budget.plan_threshold:
             if self._end_in_sight(game, state):
                 return self._one_ply_to_the_end(game, state, actions, rng, thinking)
+            ahead = self._sequencing(game, state)
+            if ahead:
+                return self._one_ply_to_the_end(game, state, actions, rng, thinking, ahead)
             return self.one_ply(game, state, actions, rng, thinking)
         plan = self.evolve(game, state, actions, rng, thinking)
         if not plan:
@@ -334,30 +348,44 @@ class PlanningPlayer(GreedyPlayer):
         return bool(self.budget.endgame_phases and phases_left is not None
                     and phases_left(state) <= self.budget.endgame_phases)
 
+    def _sequencing(self, game: Any, state: Any) -> int:
+        """The phases to play on from a decision of the phases to come (0: none, or the budget
+        does not look past such decisions)."""
+        hook = getattr(game, "sequencing", None)
+        if not self.budget.sequencing_phases or hook is None or getattr(game, "phases_left", None) is None:
+            return 0
+        until_played = int(hook(state))
+        return until_played + self.budget.sequencing_phases if until_played else 0
+
     def _close_enough(self, worth: float, best: float) -> bool:
         """Whether a choice worth ``worth`` by the evaluation may be played out against the best
         one's ``best`` (the budget's ``endgame_margin``)."""
         return not self.budget.endgame_margin or worth >= best - self.budget.endgame_margin
 
-    def _one_ply_to_the_end(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking) -> Any:
+    def _one_ply_to_the_end(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking,
+                            phases: int = 0) -> Any:
         """The one-ply decision near the end: the ``endgame_choices`` actions one ply values most,
-        each played out to the end of the game; the best result wins (ties to one ply's order)."""
+        each played out to the end of the game; the best result wins (ties to one ply's order).
+        With ``phases`` (a sequencing decision), each is played on through that many phases only,
+        every choice looked at however one ply values it (it cannot tell them apart)."""
         side = game.current_player(state)
         # The playouts take most of the time: the bar shows them, not this first look.
         ranking = self.ranked_with_worth(game, state, actions, rng, Quiet(thinking))
         finalists = [action for worth, action in ranking
-                     if self._close_enough(worth, ranking[0][0])][: self.budget.endgame_choices]
+                     if phases or self._close_enough(worth, ranking[0][0])][: self.budget.endgame_choices]
         dice_seed = rng.index(1 << 62)
 
         def start(action: Any, dice: _CountingRng) -> Any:
             return try_apply(game, state, action)
 
-        planned = len(finalists) * self.budget.endgame_samples
+        samples = self.budget.sequencing_samples if phases else self.budget.endgame_samples
+        planned = len(finalists) * samples
 
         def played_out(n: int) -> None:
             thinking.report(n, planned)
 
-        return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out)]
+        horizon = game.phases_left(state) - phases if phases else None
+        return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out, horizon)]
 
     def _plan_to_the_end(self, game: Any, state: Any, side: str, pool: list[Any], ranked: list[list[int]],
                          dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> list[int]:
@@ -379,13 +407,22 @@ class PlanningPlayer(GreedyPlayer):
         return finalists[self._best_to_the_end(game, side, finalists, start, dice_seed, thinking, played_out)]
 
     def _best_to_the_end(self, game: Any, side: str, choices: list[Any], start: Callable[[Any, _CountingRng], Any],
-                         dice_seed: int, thinking: Thinking, played_out: Callable[[int], None]) -> int:
+                         dice_seed: int, thinking: Thinking, played_out: Callable[[int], None],
+                         horizon: int | None = None) -> int:
         """endgame.best_to_the_end with this budget's playouts: a cheap one-ply player for both
         sides (a listing longer than the plan threshold kept for its phase), on chance streams
-        apart from the plans' own samples, within the budget's work."""
+        apart from the plans' own samples, within the budget's work (with a ``horizon`` of
+        phases left, a sequencing decision's: ``sequencing_work``)."""
         budget = self.budget
+        samples = budget.endgame_samples if horizon is None else budget.sequencing_samples
         streams = [partial(_CountingRng, _sample_seed(dice_seed, ENDGAME_SAMPLE_BASE + k))
-                   for k in range(budget.endgame_samples)]
+                   for k in range(samples)]
+        if horizon is not None:
+            view = game
+            meter = (lambda: view.work) if isinstance(view, CountingView) else None
+            policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold, meter)
+            return best_to_the_end(game, side, choices, start, policy, streams, thinking, played_out,
+                                   budget.sequencing_work, horizon)
         if budget.decision_work and isinstance(game, CountingView):
             view = game
             policy = partial(PlayoutPlayer, budget.endgame_candidates, budget.plan_threshold, lambda: view.work)

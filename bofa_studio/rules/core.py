@@ -39,7 +39,11 @@ fall back to results only and to looking at every action):
   for a balance report's map of where counters were lost;
 - ``phases_left(state) -> int``: the phases still to be played, the current one
   included (0 once the game is over); near the end a planner plays its best choices
-  out to the game's end instead of trusting the evaluation alone.
+  out to the game's end instead of trusting the evaluation alone;
+- ``sequencing(state) -> int``: for a decision that chooses the order or kind of the phases
+  to come (a chip to take or play, a phase's mode), which changes nothing an evaluation
+  weighs until that phase is played, the phases until it has been (0 for any other
+  decision); a planner plays such a choice on that far, and one phase more, before judging it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Two small games that implement the protocol, to show the computer players know no ruleset.
+"""Small games that implement the protocol, to show the computer players know no ruleset.
 
 ``DiceRace``: each turn a side either walks one step or gambles on a coin for three
 steps or none; first to ``goal`` wins. The coin is a chance step, so a player that
@@ -7,6 +7,9 @@ peeked at the state's generator would gamble only when it is about to win the to
 ``ClaimCells``: in each of four phases a side claims up to three of thirty cells of
 different worth, one action per cell, then ends its phase: a long run of one side's
 actions, the case the planning player plans as a whole.
+
+The others each show one thing a player must look past the evaluation for; their
+docstrings say what.
 """
 
 from __future__ import annotations
@@ -397,4 +400,99 @@ class Fort:
             winner = self.result(state)["winner"]  # type: ignore[index]
             return 100.0 if winner == side else -100.0
         north = float(state.food)
+        return north if side == SIDES[0] else -north
+
+
+@dataclass(slots=True)
+class MusterState:
+    rounds_left: int = 10  # rounds of one north then one south phase
+    food: int = 0
+    strength: int = 0
+    drilling: bool = False  # north chose to drill: its phase's one action is to come
+    to_move: str = SIDES[0]
+
+    def copy(self) -> MusterState:
+        return MusterState(self.rounds_left, self.food, self.strength, self.drilling, self.to_move)
+
+
+class Muster:
+    """North opens each of its phases by choosing what kind it is, as a chip does (B-3): a feast
+    (a point of food at once) or a drill (nothing at once; then the phase's action, training,
+    is worth three). South only waits. The evaluation counts food and strength, so one ply
+    feasts; the drill's worth shows only once its phase is played. ``sequencing`` names the
+    choice; ``phases_left`` counts the phases, far from the end at the start."""
+
+    ruleset = "muster"
+    sides = SIDES
+    seats = list(SIDES)
+
+    def new_initial_state(self, seed: int) -> MusterState:
+        return MusterState()
+
+    def current_player(self, state: MusterState) -> str:
+        return TERMINAL if self.is_terminal(state) else state.to_move
+
+    def legal_actions(self, state: MusterState) -> list[str]:
+        if self.is_terminal(state):
+            return []
+        if state.to_move == SIDES[1]:
+            return ["wait"]
+        return ["train", "idle"] if state.drilling else ["feast", "drill"]
+
+    def chance_outcomes(self, state: MusterState) -> list:
+        return []
+
+    def sample_chance(self, state: MusterState) -> None:
+        raise RuleError("M-0", "no chance in this game")
+
+    def apply(self, state: MusterState, action: str) -> list:
+        if action not in self.legal_actions(state):
+            raise RuleError("M-1", f"{action} is not possible now")
+        if action == "drill":
+            state.drilling = True
+            return []
+        if action == "feast":
+            state.food += 1
+        elif action == "train":
+            state.strength += 3
+        elif action == "wait":
+            state.rounds_left -= 1
+        state.drilling = False
+        state.to_move = _other(state.to_move)
+        return []
+
+    def is_terminal(self, state: MusterState) -> bool:
+        return state.rounds_left <= 0
+
+    def result(self, state: MusterState) -> dict | None:
+        if not self.is_terminal(state):
+            return None
+        return {"winner": SIDES[0], "level": "win", "summary": "north wins"}
+
+    def phases_left(self, state: MusterState) -> int:
+        return 0 if self.is_terminal(state) else 2 * state.rounds_left - (state.to_move == SIDES[1])
+
+    def sequencing(self, state: MusterState) -> int:
+        return 1 if state.to_move == SIDES[0] and not state.drilling and not self.is_terminal(state) else 0
+
+    def current_seats(self, state: MusterState) -> list[str]:
+        return [] if self.is_terminal(state) else [state.to_move]
+
+    def is_chance_action(self, action: str) -> bool:
+        return False
+
+    def encode_action(self, action: str) -> dict:
+        return {"type": action}
+
+    def decode_action(self, data: dict) -> str:
+        return data["type"]
+
+    def digest(self, state: MusterState) -> str:
+        return state_digest(state)
+
+    def summary(self, state: MusterState) -> dict:
+        return {"food": state.food, "strength": state.strength}
+
+    def evaluate(self, state: MusterState, side: str) -> float:
+        north = float(state.food + state.strength)
         return north if side == SIDES[0] else -north

@@ -14,6 +14,7 @@ from ai_toy_games import (
     ClaimCrumbs,
     DiceRace,
     Fort,
+    Muster,
     RaceState,
     Tribute,
     UnlockCells,
@@ -152,6 +153,39 @@ def test_near_the_end_only_choices_within_the_margin_of_the_evaluations_best_are
         return game.result(state)["winner"] == "north"  # type: ignore[index]
 
     assert north_wins(1.5) and not north_wins(0.5)
+
+
+def test_a_choice_of_the_phase_to_come_is_judged_after_that_phase_is_played():
+    # Muster: north picks its phase's kind as a chip (B-3) does. A feast is a point at once; a
+    # drill is nothing until its phase's action, worth three. One ply feasts; a planner that
+    # looks past such choices (the budget's sequencing_phases, the ruleset's ``sequencing``)
+    # plays the drill's phase out and drills, far from the end where nothing else looks ahead.
+    from bofa_studio.ai import BUDGETS
+
+    game = Muster()
+
+    def first_choice(player) -> str:
+        state = game.new_initial_state(0)
+        assert game.phases_left(state) > BUDGETS["normal"].endgame_phases
+        return player.choose(game, state)
+
+    assert first_choice(make_player("greedy", 3)) == "feast"
+    assert first_choice(PlanningPlayer(replace(BUDGETS["normal"], sequencing_phases=0, deadline_seconds=None), 3)) == "feast"
+    assert first_choice(PlanningPlayer(replace(BUDGETS["normal"], sequencing_phases=1, deadline_seconds=None), 3)) == "drill"
+    # hard looks past them (docs/ai-journal.md, thirty-fourth sitting); normal does not.
+    assert first_choice(make_player("hard", 3, safety_net=False)) == "drill"
+    assert first_choice(make_player("normal", 3, safety_net=False)) == "feast"
+
+
+def test_without_the_sequencing_hook_a_choice_of_the_phase_to_come_is_one_plys():
+    from bofa_studio.ai import BUDGETS
+
+    class MusterWithoutHook(Muster):
+        sequencing = None  # type: ignore[assignment]
+
+    game = MusterWithoutHook()
+    player = PlanningPlayer(replace(BUDGETS["normal"], sequencing_phases=1, deadline_seconds=None), 3)
+    assert player.choose(game, game.new_initial_state(0)) == "feast"
 
 
 @pytest.mark.parametrize("level", ["greedy", "fast", "normal"])

@@ -150,6 +150,26 @@ def test_phases_left_counts_down_the_phases_b3_plays_to_the_end():
     assert seen[-6:] == [6, 5, 4, 3, 2, 1] and game.phases_left(state) == 0
 
 
+def test_sequencing_names_the_chip_decisions_and_when_their_phase_is_played():
+    """B-3: "At the start of each black turn the DARK PLAYER takes the chip of his choice. This
+    counts as the first phase of that turn. The FREE PEOPLES PLAYER then chooses a chip, which
+    he can use later in that turn. He may not play it immediately after the DARK PLAYER." The
+    computer players look past such a choice to the phase it brings: the first chooser's is the
+    next phase; the held chip is played in the fourth at the soonest (the second chooser's
+    blind draw and the first chooser's come between). Moving or fighting is not a chip's choice."""
+    game, state = fresh()
+    assert state.stage == "choose_first" and game.sequencing(state) == 1
+    game.apply(state, ChooseChip("move"))
+    assert state.stage == "choose_second" and game.sequencing(state) == 4
+    game.apply(state, ChooseChip("combat"))
+    assert state.stage == "move" and game.sequencing(state) == 0
+    game.apply(state, EndPhase())
+    game.apply(state, ChipDrawn("fire_combat"))
+    assert state.stage == "fc_mode" and game.sequencing(state) == 1  # B-4: fire or combat
+    game.apply(state, ChooseMode("fire"))
+    assert state.stage == "fire" and game.sequencing(state) == 0
+
+
 def _play_quietly(game, state):
     """Advance by choosing, drawing and ending phases, never moving or fighting."""
     if game.current_player(state) == CHANCE:

@@ -74,6 +74,8 @@ OPTIONAL_RULES = (
 NOT_YET: set[str] = set()
 IMPLEMENTED_OPTIONS = (set(STANDARD_OPTIONS) | set(OPTIONAL_RULES)) - NOT_YET
 MODIFIER_OPTION = {"S-7": "s7_combat_modifiers", "S-8": "s8_fire"}
+# B-3/B-4: the decisions that choose the phases to come, not what is done in one.
+_SEQUENCING = {Stage.CHOOSE_FIRST: 1, Stage.CHOOSE_SECOND: 4, Stage.CHIP: 1, Stage.FC_MODE: 1}
 
 
 @register("bofa1984")
@@ -370,6 +372,13 @@ class BofaGame:
         left = sum(self.mix_for(t)["phases"] for t in range(this_turn + 1, self.turns + 1))
         played = state.phase_no - 1 if state.phase_kind is not None or state.stage == Stage.FC_MODE else state.phase_no
         return left + self.mix_for(this_turn)["phases"] - max(played, 0)
+
+    def sequencing(self, state: State) -> int:
+        """For a chip's decision (B-3: which to take, to play the held one or draw blind; B-4: an
+        F/C chip as fire or combat), the phases until what it chooses has been played: the phase
+        it begins, or for the second chooser's chip, which "he may not play immediately after"
+        the first, the third after this one at the soonest. 0 for any other decision."""
+        return _SEQUENCING.get(state.stage, 0)
 
     def on_the_defensive(self, state: State, side: str) -> bool:
         """Whether ``side`` holds more victory locations than its enemy (B-11): its pieces
