@@ -15,6 +15,7 @@ docstrings say what.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bofa_studio.rules.core import (
     CHANCE,
@@ -305,6 +306,41 @@ class Tribute(ClaimCells):
         return [a for a in actions if a == self.TRIBUTE]
 
 
+class _TakingTurns:
+    """The protocol's plumbing for a game of two sides taking turns (``state.to_move``), with no
+    chance and actions that are plain words."""
+
+    sides = SIDES
+    seats = list(SIDES)
+
+    def is_terminal(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def current_player(self, state: Any) -> str:
+        return TERMINAL if self.is_terminal(state) else state.to_move
+
+    def chance_outcomes(self, state: Any) -> list:
+        return []
+
+    def sample_chance(self, state: Any) -> None:
+        raise RuleError("T-0", "no chance in this game")
+
+    def current_seats(self, state: Any) -> list[str]:
+        return [] if self.is_terminal(state) else [state.to_move]
+
+    def is_chance_action(self, action: str) -> bool:
+        return False
+
+    def encode_action(self, action: str) -> dict:
+        return {"type": action}
+
+    def decode_action(self, data: dict) -> str:
+        return data["type"]
+
+    def digest(self, state: Any) -> str:
+        return state_digest(state)
+
+
 @dataclass(slots=True)
 class FortState:
     turns_left: int = 2  # rounds of one north then one south decision
@@ -317,7 +353,7 @@ class FortState:
         return FortState(self.turns_left, self.ladders, self.food, self.stormed, self.to_move)
 
 
-class Fort:
+class Fort(_TakingTurns):
     """North holds a fort to the last round; south takes it by storm with two ladders.
 
     North forages (food, which the evaluation counts) or burns a ladder (worth nothing to
@@ -327,14 +363,8 @@ class Fort:
     end of the last turn. ``phases_left`` says how many decisions remain."""
 
     ruleset = "fort"
-    sides = SIDES
-    seats = list(SIDES)
-
     def new_initial_state(self, seed: int) -> FortState:
         return FortState()
-
-    def current_player(self, state: FortState) -> str:
-        return TERMINAL if self.is_terminal(state) else state.to_move
 
     def legal_actions(self, state: FortState) -> list[str]:
         if self.is_terminal(state):
@@ -342,12 +372,6 @@ class Fort:
         if state.to_move == SIDES[0]:
             return ["forage", "burn"]
         return ["build", "storm"] if state.ladders >= 2 else ["build"]
-
-    def chance_outcomes(self, state: FortState) -> list:
-        return []
-
-    def sample_chance(self, state: FortState) -> None:
-        raise RuleError("F-0", "no chance in this game")
 
     def apply(self, state: FortState, action: str) -> list:
         if action not in self.legal_actions(state):
@@ -377,21 +401,6 @@ class Fort:
     def phases_left(self, state: FortState) -> int:
         return 0 if self.is_terminal(state) else 2 * state.turns_left - (state.to_move == SIDES[1])
 
-    def current_seats(self, state: FortState) -> list[str]:
-        return [] if self.is_terminal(state) else [state.to_move]
-
-    def is_chance_action(self, action: str) -> bool:
-        return False
-
-    def encode_action(self, action: str) -> dict:
-        return {"type": action}
-
-    def decode_action(self, data: dict) -> str:
-        return data["type"]
-
-    def digest(self, state: FortState) -> str:
-        return state_digest(state)
-
     def summary(self, state: FortState) -> dict:
         return {"ladders": state.ladders, "food": state.food}
 
@@ -415,7 +424,7 @@ class MusterState:
         return MusterState(self.rounds_left, self.food, self.strength, self.drilling, self.to_move)
 
 
-class Muster:
+class Muster(_TakingTurns):
     """North opens each of its phases by choosing what kind it is, as a chip does (B-3): a feast
     (a point of food at once) or a drill (nothing at once; then the phase's action, training,
     is worth three). South only waits. The evaluation counts food and strength, so one ply
@@ -423,14 +432,8 @@ class Muster:
     choice; ``phases_left`` counts the phases, far from the end at the start."""
 
     ruleset = "muster"
-    sides = SIDES
-    seats = list(SIDES)
-
     def new_initial_state(self, seed: int) -> MusterState:
         return MusterState()
-
-    def current_player(self, state: MusterState) -> str:
-        return TERMINAL if self.is_terminal(state) else state.to_move
 
     def legal_actions(self, state: MusterState) -> list[str]:
         if self.is_terminal(state):
@@ -438,12 +441,6 @@ class Muster:
         if state.to_move == SIDES[1]:
             return ["wait"]
         return ["train", "idle"] if state.drilling else ["feast", "drill"]
-
-    def chance_outcomes(self, state: MusterState) -> list:
-        return []
-
-    def sample_chance(self, state: MusterState) -> None:
-        raise RuleError("M-0", "no chance in this game")
 
     def apply(self, state: MusterState, action: str) -> list:
         if action not in self.legal_actions(state):
@@ -474,21 +471,6 @@ class Muster:
 
     def sequencing(self, state: MusterState) -> int:
         return 1 if state.to_move == SIDES[0] and not state.drilling and not self.is_terminal(state) else 0
-
-    def current_seats(self, state: MusterState) -> list[str]:
-        return [] if self.is_terminal(state) else [state.to_move]
-
-    def is_chance_action(self, action: str) -> bool:
-        return False
-
-    def encode_action(self, action: str) -> dict:
-        return {"type": action}
-
-    def decode_action(self, data: dict) -> str:
-        return data["type"]
-
-    def digest(self, state: MusterState) -> str:
-        return state_digest(state)
 
     def summary(self, state: MusterState) -> dict:
         return {"food": state.food, "strength": state.strength}
