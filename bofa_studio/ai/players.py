@@ -260,10 +260,10 @@ class PlanningPlayer(GreedyPlayer):
         rng = decision_rng(self.seed, game, state)
         if self.budget.plan_pool == 0 or len(actions) <= self.budget.plan_threshold:
             if self._end_in_sight(game, state):
-                return self._one_ply_to_the_end(game, state, actions, rng, thinking)
+                return self._one_ply_played_out(game, state, actions, rng, thinking)
             ahead = self._sequencing(game, state)
             if ahead:
-                return self._one_ply_to_the_end(game, state, actions, rng, thinking, ahead)
+                return self._one_ply_played_out(game, state, actions, rng, thinking, ahead)
             return self.one_ply(game, state, actions, rng, thinking)
         plan = self.evolve(game, state, actions, rng, thinking)
         if not plan:
@@ -362,9 +362,9 @@ class PlanningPlayer(GreedyPlayer):
         one's ``best`` (the budget's ``endgame_margin``)."""
         return not self.budget.endgame_margin or worth >= best - self.budget.endgame_margin
 
-    def _one_ply_to_the_end(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking,
+    def _one_ply_played_out(self, game: Any, state: Any, actions: list[Any], rng: Rng, thinking: Thinking,
                             phases: int = 0) -> Any:
-        """The one-ply decision near the end: the ``endgame_choices`` actions one ply values most,
+        """A one-ply decision looked past: near the end, the ``endgame_choices`` actions one ply values most,
         each played out to the end of the game; the best result wins (ties to one ply's order).
         With ``phases`` (a sequencing decision), each is played on through that many phases only,
         every choice looked at however one ply values it (it cannot tell them apart)."""
