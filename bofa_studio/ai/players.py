@@ -329,10 +329,6 @@ class PlanningPlayer(GreedyPlayer):
             done += len(children)
             thinking.report(done, planned)
         scored.sort(key=lambda vp: -vp[0])  # stable: an earlier plan wins a tie
-        if not thinking.should_stop():
-            pruned = self._pruned(game, state, side, pool, scored[0], dice_seed, cost)
-            if pruned[1] is not scored[0][1]:
-                scored.insert(0, pruned)
         best = scored[0][1]
         if end_in_sight and not thinking.should_stop():
             def played_out(n: int) -> None:
@@ -462,24 +458,6 @@ class PlanningPlayer(GreedyPlayer):
             out.append(action)
             current = child
         return out
-
-    def _pruned(self, game: Any, state: Any, side: str, pool: list[Any], scored: tuple[float, list[int]],
-                dice_seed: int, cost: float) -> tuple[float, list[int]]:
-        """The best plan with each action it plays left out in turn, kept out where the plan
-        then scores better (one pass). An order's mutation leaves an action out only by moving
-        it behind the phase's end, one of many places, so the search keeps a step the seed plan
-        took; in a last turn's MOVE phase it walked an archer out of a guard room it shared
-        with a goblin, giving the room away (B-11), in a plan 7.5 points short of the same
-        plan without that step (docs/ai-journal.md, thirty-fifth sitting)."""
-        value, plan = scored
-        _, steps, _ = _play_plan(game, state, side, pool, plan, _CountingRng(_sample_seed(dice_seed, 0)), record=True)
-        played = [i for i in plan if any(pool[i] is step.action for step in steps)]
-        for i in played:
-            trial = [gene for gene in plan if gene != i]
-            trial_value = self._fitness(game, state, side, pool, trial, dice_seed, cost)
-            if trial_value > value:
-                value, plan = trial_value, trial
-        return value, plan
 
     def _mutate(self, plan: list[int], rng: Rng) -> list[int]:
         out = list(plan)

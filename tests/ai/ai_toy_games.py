@@ -253,33 +253,6 @@ class UnlockCells(ClaimCells):
         return cell + 1 if cell < self.base else 40 + cell - self.base
 
 
-class Eclipse(ClaimCells):
-    """Claim Cells where the dearest cell (26, worth 30) is the first claim one ply makes, the
-    next (17) opens an eclipse cell worth 100 to its owner, and the eclipse turns the dearest
-    cell into a loss of 30: one ply claims 26, 17 and the eclipse, a phase worth 99, where the
-    same phase without its first claim is worth 129. A step that the phase's later steps turn
-    into a loss, as an archer walked out of a guard room that his side's other moves left in
-    the enemy's hands (docs/ai-journal.md, thirty-fifth sitting)."""
-
-    ruleset = "eclipse"
-    DEAREST, OPENER, ECLIPSE = 26, 17, 30
-
-    def legal_actions(self, state: ClaimState) -> list:
-        actions = super().legal_actions(state)
-        side = self.current_player(state) if not self.is_terminal(state) else None
-        if (len(actions) > 1 and state.owner.get(self.OPENER) == side
-                and self.ECLIPSE not in state.owner):
-            actions.insert(-1, self.ECLIPSE)
-        return actions
-
-    def worth(self, state: ClaimState, side: str) -> int:
-        owned = {c for c, s in state.owner.items() if s == side}
-        total = sum(CELL_WORTH[c] for c in owned if c != self.ECLIPSE)
-        if self.ECLIPSE in owned:
-            total += 100 - (2 * CELL_WORTH[self.DEAREST] if self.DEAREST in owned else 0)
-        return total
-
-
 class ClaimCrumbs(ClaimCells):
     """Claim Cells where one cell is worth a point and the others a crumb (a twentieth): a
     claim is a piece that acts (``action_actor``), so a planner with a move cost claims the

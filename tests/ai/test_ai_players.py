@@ -13,7 +13,6 @@ from ai_toy_games import (
     ClaimCellsAhead,
     ClaimCrumbs,
     DiceRace,
-    Eclipse,
     Fort,
     Muster,
     RaceState,
@@ -21,7 +20,7 @@ from ai_toy_games import (
     UnlockCells,
 )
 
-from bofa_studio.ai import BUDGETS, LEVELS, Thinking, make_player
+from bofa_studio.ai import LEVELS, Thinking, make_player
 from bofa_studio.ai.match import play_game
 from bofa_studio.ai.players import PlanningPlayer
 
@@ -114,21 +113,6 @@ def test_planning_plays_an_action_that_only_an_earlier_action_of_the_phase_makes
         if level == "normal":
             assert any(c != END and c >= UnlockCells.base for c in claimed), claimed
     assert worth["normal"] >= worth["greedy"]
-
-
-def test_a_planner_leaves_out_a_step_that_the_plans_later_steps_turn_into_a_loss():
-    # The search here is its seed plan alone (one ply's phase: the dearest cell, the opener,
-    # the eclipse), so what leaves the dearest cell out is the look at each step left out.
-    game = Eclipse()
-    budget = replace(BUDGETS["normal"], population=1, generations=1, endgame_phases=0)
-    state = game.new_initial_state(0)
-    player = PlanningPlayer(budget, seed=5, name="seed-plan-only")
-    while game.current_player(state) == "north":
-        game.apply(state, player.choose(game, state))
-    owned = {c for c, s in state.owner.items() if s == "north"}
-    assert Eclipse.ECLIPSE in owned and Eclipse.OPENER in owned
-    assert Eclipse.DEAREST not in owned, owned
-    assert game.worth(state, "north") >= 129
 
 
 def test_near_the_end_normal_plays_its_choices_out_and_finds_the_win_one_ply_cannot_see():
