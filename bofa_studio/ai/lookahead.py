@@ -116,8 +116,25 @@ class CountingView(_View):
         return self.evaluated + self.applied // self.APPLIED_PER_WEIGHING + self.listed // self.LISTED_PER_WEIGHING
 
 
-def ahead_view(game: Any) -> Any:
-    """``game`` seen through :class:`AheadView` if its ruleset has ``evaluate_ahead``, else itself."""
+class LastPhaseView(_View):
+    """A game as a planning player sees it when its decision lies in the game's last phase: the
+    ruleset's optional ``evaluate_last_phase`` (the result the position would give) stands in
+    for ``evaluate``. A view lives for one decision."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.evaluate = game.evaluate_last_phase
+
+
+def ahead_view(game: Any, state: Any) -> Any:
+    """``game`` as a planning player deciding at ``state`` sees it: through
+    :class:`LastPhaseView` in the game's last phase if the ruleset has ``evaluate_last_phase``
+    (and ``phases_left``), else through :class:`AheadView` if it has ``evaluate_ahead``, else
+    itself. The view is chosen at the decision, not at each position it weighs: a decision
+    before the last phase plays that phase out as an enemy that does not plan would."""
+    phases_left = getattr(game, "phases_left", None)
+    if getattr(game, "evaluate_last_phase", None) is not None and phases_left is not None and phases_left(state) <= 1:
+        return LastPhaseView(game)
     return AheadView(game) if getattr(game, "evaluate_ahead", None) is not None else game
 
 

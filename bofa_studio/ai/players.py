@@ -248,7 +248,7 @@ class PlanningPlayer(GreedyPlayer):
 
     def choose(self, game: Any, state: Any, thinking: Thinking | None = None) -> Any:
         if self.budget.evaluate_ahead:
-            game = ahead_view(game)
+            game = ahead_view(game, state)
         game = self.last_view = CountingView(obliged_view(game) if self.budget.obliged else game)
         if self._plan and same_state(game, state, self._plan[0].before):
             return self._plan.pop(0).action

@@ -21,6 +21,12 @@ fall back to results only and to looking at every action):
 - ``evaluate_ahead(state, side) -> float``: the worth a player that plans a whole phase
   judges by, where the ruleset knows threats that such a plan can answer and a one-ply
   player would only chase (the stronger planning levels use it in place of ``evaluate``);
+- ``evaluate_last_phase(state, side) -> float``: the worth a planning player judges by
+  when its decision lies in the game's last phase (``phases_left`` 1), where the phase
+  player may end the game when he likes (for a battle game counted at the end: the result
+  the position would give). Only that decision's own search uses it: a decision earlier
+  sees the last phase played out by ``evaluate_ahead``'s lights, as an enemy that does not
+  plan would play it;
 - ``action_priors(state, actions) -> list[float]``: a cheap score per action, so a
   player looks closely at the best few of a long list first; the action that ends the
   phase, or where the rules refuse that yet the actions that let it end, should score

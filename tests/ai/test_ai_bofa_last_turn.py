@@ -9,9 +9,11 @@ from functools import cache
 from pathlib import Path
 
 from bofa_studio.ai import BUDGETS, make_player
+from bofa_studio.ai.lookahead import ahead_view
 from bofa_studio.ai.match import load_game
 from bofa_studio.ai.players import PlanningPlayer
 from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984.evaluation import WIN_SCORE, evaluate, evaluate_last_phase
 from bofa_studio.rules.bofa1984.sequence import begin_kind
 from bofa_studio.rules.bofa1984.victory import control
 
@@ -91,3 +93,74 @@ def test_b11_in_the_last_turn_normal_keeps_the_summit_it_holds():
     after = state.copy()
     game.apply(after, action)
     assert control(game, after)["victory.summit"] == DARK, action
+
+
+@cache
+def basic():
+    return load_game(str(ROOT / "scenarios" / "bofa1984-basic.json"))
+
+
+# The Basic Game's last phase, the Dark's MOVE, every counter moved but a goblin who shares the
+# east guard room (2006) with a dwarf: the Free Peoples hold the Front Gate (Thorin counts,
+# B-11), the Dark holds Dale, so ending the phase is a draw and the goblin's walking out (his
+# only move) gives the room and the game to the Free Peoples. The Dark has about twice their
+# strength on the map. Seen in a seed-7 game of `normal` (the Dark) against `greedy` (match
+# game 22, docs/ai-journal.md, thirty-fifth sitting).
+SHARED_ROOM = {"1606": ["thorin"], "1716": ["azug_goblin_archer_1"],
+               "2006": ["gurash_goblin_scimitar_1", "dwarf_axeman_4"]}
+LAST_GOBLIN = "gurash_goblin_scimitar_1"
+
+
+def shared_room_in_the_last_phase():
+    game = basic()
+    far_off = sorted(label for label in (game.cb.label(h) for h in range(len(game.cb)))
+                     if int(label[2:]) >= 19 and int(label[:2]) <= 13)
+    used = {c for counters in SHARED_ROOM.values() for c in counters}
+    goblins = sorted(c for c, spec in game.specs.items()
+                     if spec.side == DARK and not spec.leader and c not in used)[:24]
+    where = dict(SHARED_ROOM) | {label: [c] for label, c in zip(far_off, goblins, strict=False)}
+    state = position(game, where, player=DARK, stage="move", turn=12)
+    state.entered |= set(game.specs)
+    for cid in game.specs:
+        if cid not in state.pos:
+            state.steps[cid] = 0
+    begin_kind(game, state, "move")  # again, with nothing left to enter
+    state.moved = {c for c in state.pos if game.side_of[c] == DARK} - {LAST_GOBLIN}
+    state.phase_no = 6  # B-3: six phases in turn 12, this the last
+    state.first_chooser, state.first_chip, state.held = "free_peoples", "move", None
+    state.cup = {"combat": 1, "fire": 1, "fire_combat": 0, "move": 0}
+    return game, state
+
+
+def test_b11_in_the_last_phase_a_lead_in_strength_does_not_walk_a_goblin_out_of_a_shared_room():
+    # B-11 counts the places when the last phase ends; strength counts for nothing then.
+    game, state = shared_room_in_the_last_phase()
+    assert game.phases_left(state) == 1
+    held = control(game, state)
+    assert held["victory.front_gate"] == "free_peoples" and held["victory.dale"] == DARK
+    assert held["victory.guard_room_east"] is None
+    moves = [a for a in game.legal_actions(state) if isinstance(a, A.Move)]
+    assert moves and all(m.counters == (LAST_GOBLIN,) for m in moves)
+    walked_out = state.copy()
+    game.apply(walked_out, moves[0])
+    assert control(game, walked_out)["victory.guard_room_east"] == "free_peoples"
+    # What the planners judge by: the lost game it would be; one ply's estimate: the lead.
+    assert evaluate_last_phase(game, walked_out, DARK) < -WIN_SCORE < 0 < evaluate(game, walked_out, DARK)
+    for level in ("normal", "hard"):
+        action = make_player(level, 7, safety_net=False).choose(game, state.copy())
+        assert isinstance(action, A.EndPhase), (level, action)
+
+
+def test_b3_a_decision_before_the_last_phase_does_not_judge_by_the_result():
+    # B-3: the last phase is still to be played when the phase before it ends, by either side.
+    # The Free Peoples would win by the east guard room if the game ended here; a planner that
+    # decides in the fifth phase judges by the estimate (the last phase to come, which the Dark
+    # plays, may walk back in); one that decides in the last phase, by the result.
+    game, state = shared_room_in_the_last_phase()
+    game.apply(state, next(a for a in game.legal_actions(state) if isinstance(a, A.Move)))
+    assert control(game, state)["victory.guard_room_east"] == "free_peoples"
+    fifth = state.copy()
+    fifth.phase_no = 5
+    assert game.phases_left(fifth) == 2 and game.phases_left(state) == 1
+    assert -WIN_SCORE < ahead_view(game, fifth).evaluate(state, DARK) < WIN_SCORE
+    assert ahead_view(game, state).evaluate(state, DARK) < -WIN_SCORE

@@ -27,7 +27,10 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   MOVE phase can walk in (B-6) and leave it held by neither; and, in every turn, a
   location held early is a promise rather than a point (B-11 pays at the end) and the
   reinforcements still to come count in the presence near each place (B-5, S-5), so that a
-  plan does not spread a side over places its enemy's next wave will fill.
+  plan does not spread a side over places its enemy's next wave will fill;
+- for a planning level's decision in the game's last phase (``evaluate_last_phase``): the
+  result B-11 would give if the phase ended there, the estimate above breaking ties only
+  (strength counts for nothing once the game is over).
 
 Numbers are in combat strength points; a victory location is worth about a strong
 counter early and two at the end.
@@ -48,7 +51,7 @@ from bofa_studio.rules.bofa1984.overstacking import over_stacked
 from bofa_studio.rules.bofa1984.reach import friends_in
 from bofa_studio.rules.bofa1984.sequence import move_phase_blocker
 from bofa_studio.rules.bofa1984.state import Stage
-from bofa_studio.rules.bofa1984.victory import control, controller, standard_controller
+from bofa_studio.rules.bofa1984.victory import control, controller, final_result, standard_controller
 
 if TYPE_CHECKING:
     from bofa_studio.rules.bofa1984.game import BofaGame
@@ -88,6 +91,10 @@ REACH_FROM_END, REACH_FULL_FROM_END = 3, 1
 # in turn 1, 5 in turn 6, 14 at the end), so that its search does not spread a side over five
 # places before the enemy's reinforcements come in (docs/ai-journal.md, ninth and twentieth sittings).
 PROMISE_EARLY = 2.0
+# evaluate_last_phase: a position is worth the result B-11 would give if the phase ended there,
+# and this part of the estimate: the estimate is hundreds of points at most, a result a thousand
+# and more, so it only breaks ties between positions of one result.
+LAST_PHASE_ESTIMATE_SHARE = 0.05
 
 
 class _Distances:
@@ -261,6 +268,23 @@ def evaluate_ahead(game: BofaGame, state: State, side: str) -> float:
     return _evaluate(game, state, side, ahead=True)
 
 
+def evaluate_last_phase(game: BofaGame, state: State, side: str) -> float:
+    """The worth a planner judges by when its decision lies in the game's last phase: the result
+    B-11 would give if the phase ended here, since the phase player may end it whenever the rules
+    let him, and a twentieth of :func:`evaluate_ahead` to tell apart positions of one result (the
+    first goblin of three sent to the summit).
+
+    Judged by the estimate, a lead in strength (worth nothing once the game is over) rated going
+    on above ending in a draw: a Dark with 335 points to 142 moved on until only a goblin sharing
+    a guard room with a dwarf was left to move, moved him out and lost (docs/ai-journal.md,
+    thirty-fifth sitting)."""
+    if state.result is not None:
+        return _result_value(state.result, side)
+    estimate = _score_for_free_peoples(game, state, ahead=True)
+    return _result_value(final_result(game, state), side) + \
+        LAST_PHASE_ESTIMATE_SHARE * (estimate if side == FREE_PEOPLES else -estimate)
+
+
 def on_the_defensive(game: BofaGame, state: State, side: str) -> bool:
     """Whether ``side`` holds more victory locations now than the other side (B-11; S-11
     in the Standard Game)."""
@@ -270,14 +294,18 @@ def on_the_defensive(game: BofaGame, state: State, side: str) -> bool:
 
 def _evaluate(game: BofaGame, state: State, side: str, ahead: bool) -> float:
     if state.result is not None:
-        winner = state.result.get("winner")
-        if winner is None:
-            return 0.0
-        margin = abs(state.result.get("score", {}).get(FREE_PEOPLES, 0) - state.result.get("score", {}).get(DARK, 0))
-        value = WIN_SCORE + 10.0 * margin
-        return value if winner == side else -value
+        return _result_value(state.result, side)
     score = _score_for_free_peoples(game, state, ahead)
     return score if side == FREE_PEOPLES else -score
+
+
+def _result_value(result: dict[str, Any], side: str) -> float:
+    winner = result.get("winner")
+    if winner is None:
+        return 0.0
+    margin = abs(result.get("score", {}).get(FREE_PEOPLES, 0) - result.get("score", {}).get(DARK, 0))
+    value = WIN_SCORE + 10.0 * margin
+    return value if winner == side else -value
 
 
 def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -> float:

@@ -39,7 +39,13 @@ from bofa_studio.rules.bofa1984.counters import (
     other_side,
     spec_from_dict,
 )
-from bofa_studio.rules.bofa1984.evaluation import action_priors, evaluate, evaluate_ahead, on_the_defensive
+from bofa_studio.rules.bofa1984.evaluation import (
+    action_priors,
+    evaluate,
+    evaluate_ahead,
+    evaluate_last_phase,
+    on_the_defensive,
+)
 from bofa_studio.rules.bofa1984.handlers import D10, HANDLERS, STAGE_RULE, STAGES, TRUSTED
 from bofa_studio.rules.bofa1984.invariants import violations
 from bofa_studio.rules.bofa1984.legacy import digest_v1, digest_v2
@@ -359,6 +365,9 @@ class BofaGame:
 
     def evaluate_ahead(self, state: State, side: str) -> float:
         return evaluate_ahead(self, state, side)
+
+    def evaluate_last_phase(self, state: State, side: str) -> float:
+        return evaluate_last_phase(self, state, side)
 
     def action_priors(self, state: State, actions: list[Any]) -> list[float]:
         return action_priors(self, state, actions)
