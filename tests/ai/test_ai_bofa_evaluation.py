@@ -251,10 +251,12 @@ def test_b6_the_reach_term_counts_from_the_scenarios_own_last_turn():
     assert ahead_loss(where, turn=15, game=game) > 4
 
 
-def test_b11_to_a_planner_a_place_held_early_is_a_promise_paid_at_the_end():
+def test_b11_to_a_planner_a_place_held_early_is_a_promise_paid_at_the_end(monkeypatch):
     # B-11: "To win the game, a player must, at the end of the game, control more victory
     # hexes/areas than his opponent." A planner that prized a place held in turn 1 spread the
     # Free Peoples over all five before the Dark's waves came in (journal, ninth sitting).
+    monkeypatch.setattr(E, "OPEN_SIDE_SHARE", 0.0)  # the room's open sides are another term's
+
     def worth_of_the_room(turn, view):  # type: ignore[no-untyped-def]
         on = at({"1206": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, turn=turn)
         beside = at({"1306": "elf_spearman_1", "3022": "azug_goblin_scimitar_1"}, turn=turn)
@@ -265,6 +267,77 @@ def test_b11_to_a_planner_a_place_held_early_is_a_promise_paid_at_the_end():
     assert worth_of_the_room(12, game.evaluate_ahead) == pytest.approx(worth_of_the_room(12, game.evaluate), abs=0.1)
     assert worth_of_the_room(1, game.evaluate_ahead) < worth_of_the_room(6, game.evaluate_ahead) < \
         worth_of_the_room(12, game.evaluate_ahead)
+
+
+def open_side_cost(where, turn=9, side=FP, game=None):
+    """What the open-sides term alone takes off ``side``'s worth to a planner."""
+    game = game or basic()
+    state = position(game, where, turn=turn)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(E, "OPEN_SIDE_SHARE", 0.0)
+        without = game.evaluate_ahead(state, side)
+    return without - game.evaluate_ahead(state, side)
+
+
+def test_b6_b11_to_a_planner_each_open_side_of_a_held_room_costs_part_of_its_worth():
+    # B-6: "A counter that begins the movement phase adjacent to an enemy counter can move
+    # within its hex"; B-11: "A player controls a hex/area if he is the only player who has
+    # units there." Each hex beside a held room with no counter of its holder in it is a door
+    # the enemy can walk in by; filled, the enemy is two moves from the room, not one.
+    room = {"1206": "elf_spearman_1"}
+    worth = E._location_value(basic(), position(basic(), room, turn=9), ahead=True)
+    assert open_side_cost(room) == pytest.approx(6 * E.OPEN_SIDE_SHARE * worth)
+    assert open_side_cost({**room, "1106": "elf_spearman_2"}) == pytest.approx(5 * E.OPEN_SIDE_SHARE * worth)
+    assert open_side_cost({**room, "1106": "elf_spearman_2", "1107": "elf_archer_1", "1205": "elf_archer_2",
+                           "1207": "elf_archer_3", "1306": "elf_archer_4", "1307": "elf_archer_5"}) == pytest.approx(0)
+    # A counter away from the room fills nothing; the Dark's view is the mirror.
+    assert open_side_cost({**room, "1404": "elf_spearman_2"}) == pytest.approx(open_side_cost(room))
+    assert open_side_cost(room, side=DARK) == pytest.approx(-open_side_cost(room))
+    # The doors close as the place's worth grows: more of it to lose late in the game.
+    assert 0 < open_side_cost(room, turn=3) < open_side_cost(room, turn=11)
+
+
+def test_b11_a_leader_or_an_eagle_beside_a_room_closes_no_door_but_thorin_does():
+    # B-11: "Giant Eagles or leaders/characters, except Thorin, have no influence on the
+    # control of victory hexes/areas."
+    room = {"1206": "elf_spearman_1"}
+    assert open_side_cost({**room, "1106": "dain"}) == pytest.approx(open_side_cost(room))
+    assert open_side_cost({**room, "1106": "giant_eagle_1"}) == pytest.approx(open_side_cost(room))
+    assert open_side_cost({**room, "1106": "thorin"}) < open_side_cost(room) - 0.1
+
+
+def test_b6_the_front_gate_has_two_doors():
+    # B-6: the Front Gate "can be fired at and moved onto only from 2 plain hexes, south-west
+    # and south-east of it": a counter across its red lines closes nothing.
+    gate = {"1606": "dwarf_spearman_1"}
+    worth = E._location_value(basic(), position(basic(), gate, turn=9), ahead=True)
+    assert open_side_cost(gate) == pytest.approx(2 * E.OPEN_SIDE_SHARE * worth)
+    assert open_side_cost({**gate, "1607": "dwarf_axeman_1"}) == pytest.approx(open_side_cost(gate))
+    assert open_side_cost({**gate, "1507": "dwarf_axeman_1"}) == pytest.approx(open_side_cost(gate) / 2)
+
+
+def test_s11_open_sides_cost_nothing_in_the_standard_game():
+    # S-11: a place with both sides in it is contested only if the weaker has at least half
+    # the stronger's points: one counter walking in does not take it.
+    game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
+    assert open_side_cost({"1206": "elf_spearman_1"}, game=game) == pytest.approx(0)
+
+
+def test_b6_a_planner_fills_the_open_side_of_its_room_with_an_idle_counter():
+    # The Free Peoples hold the three mountain places, the Front Gate's two doors closed; the
+    # Dark hold Dale and the summit. A spare elf on the ridge (1303) goes to a door of the west
+    # room (without the term, the planner sent it to 1406, beside no place's door).
+    game = basic()
+    where = {"1206": "elf_spearman_1", "2006": "dwarf_axeman_1", "1606": "thorin", "1507": "dwarf_axeman_2",
+             "1707": "dwarf_axeman_3", "1303": "elf_spearman_2", "1716": "azug_goblin_scimitar_1",
+             "1012": "wolf_1", "1113": "wolf_2", "1112": "wolf_3"}
+    state = at(where, player=FP, turn=6)
+    sides = {game.cb.label(n) for n in E._distances(game).sides["victory.guard_room_west"]}
+    player = make_player("normal", seed=5, safety_net=False)
+    while game.current_player(state) == FP and state.phase_kind is not None:
+        game.apply(state, player.choose(game, state))
+    assert state.pos["elf_spearman_1"] == game.idx(game.board.hex_at("1206"))
+    assert game.cb.label(state.pos["elf_spearman_2"]) in sides
 
 
 def test_b5_to_a_planner_the_dark_reinforcements_still_to_come_weigh_on_the_places():

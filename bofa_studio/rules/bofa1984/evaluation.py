@@ -91,6 +91,12 @@ REACH_FROM_END, REACH_FULL_FROM_END = 3, 1
 # in turn 1, 5 in turn 6, 14 at the end), so that its search does not spread a side over five
 # places before the enemy's reinforcements come in (docs/ai-journal.md, ninth and twentieth sittings).
 PROMISE_EARLY = 2.0
+# evaluate_ahead only, B-11 only. A counter that begins a movement phase beside an enemy may move
+# into its hex (B-6), and a place with both sides in it is held by neither (B-11): each hex beside
+# a held place where none of its holder's counters that could hold it stands is a door the enemy
+# can walk in by, and costs the holder this share of the place's worth. Filling them keeps the
+# enemy two moves from the place instead of one (docs/ai-journal.md, fortieth sitting).
+OPEN_SIDE_SHARE = 0.05
 # evaluate_last_phase: a position is worth the result B-11 would give if the phase ended there,
 # and this part of the estimate: the estimate is hundreds of points at most, a result a thousand
 # and more, so it only breaks ties between positions of one result.
@@ -132,6 +138,9 @@ class _Distances:
         self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
         self.printed_strength = {c: spec.strength for c, spec in game.specs.items()}
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
+        # Per location, the hexes beside it that a move can enter it from.
+        self.sides = {name: tuple(sorted({n for h in hexes for n in game.cb.adjacent_open[h] if n not in hexes}))
+                      for name, hexes in game.victory_hexes.items()}
         self.odds = _Odds(game)
         # (turn, counters entered, tribes, entry rolls) -> per side, presence still to come.
         self.to_come: dict[tuple[Any, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
@@ -317,13 +326,16 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     location_value = _location_value(game, state, ahead)
     # Under S-11 one counter does not contest a held place (it needs half the holder's points),
     # and the Standard Game's play was measured good without the term: B-11 only.
-    at_risk = _reach_weight(game.turns - state.turn) if ahead and not game.option("s11_victory") else 0.0
+    b11_ahead = ahead and not game.option("s11_victory")
+    at_risk = _reach_weight(game.turns - state.turn) if b11_ahead else 0.0
     held = control(game, state)
     for name, holder in held.items():
         if holder is not None:
             score += sign[holder] * location_value
             if at_risk and _within_enemy_reach(game, state, name, holder):
                 score -= sign[holder] * at_risk * location_value
+            if b11_ahead:
+                score -= sign[holder] * OPEN_SIDE_SHARE * _open_sides(game, state, name, holder) * location_value
     # Strength kept (on the map or still to come), hits about to be taken counted off.
     strengths = _strengths(game, state)
     for cid, steps in state.steps.items():
@@ -358,6 +370,15 @@ def _reach_weight(turns_to_go: int) -> float:
         return 0.0
     steps = REACH_FROM_END - REACH_FULL_FROM_END + 1
     return REACH_SHARE * min((REACH_FROM_END - turns_to_go + 1) / steps, 1.0)
+
+
+def _open_sides(game: BofaGame, state: State, name: str, holder: str) -> int:
+    """How many hexes beside ``name`` hold no counter of ``holder`` that could hold a place
+    (B-11: not a leader other than Thorin, not an eagle)."""
+    dist = _distances(game)
+    counting, side_of, stacks = dist.counting, game.side_of, state.stacks
+    return sum(1 for n in dist.sides[name]
+               if not any(c in counting and side_of[c] == holder for c in stacks.get(n, ())))
 
 
 def _within_enemy_reach(game: BofaGame, state: State, name: str, holder: str) -> bool:
