@@ -293,7 +293,7 @@ def test_b6_b11_to_a_planner_each_open_side_of_a_held_room_costs_part_of_its_wor
     # A counter away from the room fills nothing; the Dark's view is the mirror.
     assert open_side_cost({**room, "1404": "elf_spearman_2"}) == pytest.approx(open_side_cost(room))
     assert open_side_cost(room, side=DARK) == pytest.approx(-open_side_cost(room))
-    # The doors close as the place's worth grows: more of it to lose late in the game.
+    # An open door costs more as the end nears and the place is worth more.
     assert 0 < open_side_cost(room, turn=3) < open_side_cost(room, turn=11)
 
 
