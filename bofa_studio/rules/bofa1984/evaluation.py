@@ -138,7 +138,8 @@ class _Distances:
         self.combat_units = frozenset(c for c, spec in game.specs.items() if not spec.leader)
         self.printed_strength = {c: spec.strength for c, spec in game.specs.items()}
         self.victory_hex = {h for hexes in game.victory_hexes.values() for h in hexes}
-        # Per location, the hexes beside it that a move can enter it from.
+        # Per location, the hexes beside it that a move can enter it from (its doors, and where
+        # an enemy stands within reach of it).
         self.sides = {name: tuple(sorted({n for h in hexes for n in game.cb.adjacent_open[h] if n not in hexes}))
                       for name, hexes in game.victory_hexes.items()}
         self.odds = _Odds(game)
@@ -386,13 +387,9 @@ def _within_enemy_reach(game: BofaGame, state: State, name: str, holder: str) ->
     with nothing between that stops a move (B-6: "A counter that begins the movement phase
     adjacent to an enemy counter can move within its hex"; and a hex with both sides in it is
     held by neither, B-11)."""
-    hexes = game.victory_hexes[name]
-    adjacent = game.cb.adjacent_open
-    side_of = game.side_of
-    counting = _distances(game).counting
-    stacks = state.stacks
-    return any(c in counting and side_of[c] != holder
-               for h in hexes for n in adjacent[h] if n not in hexes for c in stacks.get(n, ()))
+    dist = _distances(game)
+    counting, side_of, stacks = dist.counting, game.side_of, state.stacks
+    return any(c in counting and side_of[c] != holder for n in dist.sides[name] for c in stacks.get(n, ()))
 
 
 def _leaders_with_units(game: BofaGame, state: State) -> float:
