@@ -46,6 +46,8 @@ from bofa_studio.ai.thinking import Rng  # noqa: E402
 from bofa_studio.rules.core import CHANCE, seed_state  # noqa: E402
 
 BUDGET_FIELDS = {f.name: f for f in dataclasses.fields(Budget)}
+# Read from each field's annotation (a string here), not its default: the first fields have none.
+_FIELD_KINDS: dict[str, type] = {"int": int, "float": float, "bool": bool}
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def parse_variant(text: str) -> Variant:
         field = BUDGET_FIELDS.get(name.strip())
         if not eq or field is None:
             raise ValueError(f"--vary {text!r}: {item!r} is not FIELD=VALUE with FIELD one of {', '.join(BUDGET_FIELDS)}")
-        kind = type(field.default) if field.default is not None else float
+        kind = _FIELD_KINDS.get(str(field.type).split("|")[0].strip(), float)
         try:
             changes[field.name] = (value.strip().lower() in ("1", "true", "yes")) if kind is bool else kind(value)
         except ValueError:
