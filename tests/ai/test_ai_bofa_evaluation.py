@@ -184,11 +184,24 @@ def presence_apart(game, state, side):  # type: ignore[no-untyped-def]
     return apart if side == FP else -apart
 
 
+def material_apart(game, state, side):  # type: ignore[no-untyped-def]
+    """What a planner's discount of strength in the last turns (B-11 counts places only) puts
+    between the two views for ``side``: the strength kept and the combat outlook, times the part
+    of a point the planner no longer counts."""
+    if game.option("s11_victory"):
+        return 0.0
+    strengths = E._strengths(game, state)
+    kept = sum((1.0 if game.specs[c].side == FP else -1.0) * (strengths[c] + (E.LEADER_BONUS if game.specs[c].leader else 0.0))
+               for c, n in state.steps.items() if n > 0)
+    apart = (kept + E._threats(game, state, strengths)) * (1.0 - E._material_weight(game, state))
+    return apart if side == FP else -apart
+
+
 def ahead_loss(where, turn, side=FP, game=None):
     """What evaluate_ahead's threat term (a location with an enemy beside it) takes off
     evaluate for ``side``: the difference between the two views in the position, less the
     same difference with only the counters in victory hexes left, each less what presence
-    puts between them. Every reinforcement counts as come, so the views differ only in the
+    and the late discount of strength put between them. Every reinforcement counts as come, so the views differ only in the
     threat and in what the places held are worth."""
     game = game or basic()
     in_places = {h for hexes in game.victory_hexes.values() for h in hexes}
@@ -196,7 +209,8 @@ def ahead_loss(where, turn, side=FP, game=None):
     def views_apart(w):  # type: ignore[no-untyped-def]
         state = position(game, w, turn=turn)
         state.entered |= set(game.reinforcement)
-        return game.evaluate(state, side) - game.evaluate_ahead(state, side) - presence_apart(game, state, side)
+        return (game.evaluate(state, side) - game.evaluate_ahead(state, side) - presence_apart(game, state, side)
+                - material_apart(game, state, side))
 
     held = {label: c for label, c in where.items() if game.idx(game.board.hex_at(label)) in in_places}
     return views_apart(where) - views_apart(held)
@@ -411,3 +425,34 @@ def test_b9_a_player_over_the_stacking_limits_moves_a_counter_out_before_anythin
     assert set(actions[best].counters) & over
     first = make_player("greedy", seed=3).choose(game, state)
     assert set(first.counters) & over, first
+
+
+def test_b11_in_the_last_turns_a_planner_counts_strength_for_less_than_one_ply():
+    # B-11: "To win the game, a player must, at the end of the game, control more victory
+    # hexes/areas than his opponent." Strength counts for nothing then, so from six turns
+    # before the end a planner prices a point of it lower and lower against the places.
+    game = basic()
+
+    def archer_worth(turn, view):  # type: ignore[no-untyped-def]
+        where = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1", "0101": "elf_archer_1"}
+        kept, lost = position(game, where, turn=turn), position(game, where, turn=turn)
+        lost.steps["elf_archer_1"] = 0
+        return view(kept, FP) - view(lost, FP)
+
+    early, turn_9, last = (archer_worth(t, game.evaluate_ahead) for t in (6, 9, 12))
+    assert early == pytest.approx(archer_worth(6, game.evaluate))
+    assert early > turn_9 > last
+    assert last <= 0.6 * early
+    assert archer_worth(12, game.evaluate) == pytest.approx(early)  # one ply counts it whole
+
+
+def test_s11_the_standard_game_keeps_strength_whole_to_a_planner():
+    # S-11: "it is regarded as contested if one player has at least half as many combat
+    # strength points (rounded up) in the victory hex as the opponent": strength still decides
+    # the places at the end, and the Standard Game's play was measured without the discount.
+    game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
+    where = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1", "0101": "elf_archer_1"}
+    kept, lost = position(game, where, turn=12), position(game, where, turn=12)
+    lost.steps["elf_archer_1"] = 0
+    assert game.evaluate_ahead(kept, FP) - game.evaluate_ahead(lost, FP) == pytest.approx(
+        game.evaluate(kept, FP) - game.evaluate(lost, FP))

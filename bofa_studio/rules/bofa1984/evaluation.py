@@ -28,6 +28,9 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   location held early is a promise rather than a point (B-11 pays at the end) and the
   reinforcements still to come count in the presence near each place (B-5, S-5), so that a
   plan does not spread a side over places its enemy's next wave will fill;
+- for the planning levels in a game won by B-11, from six turns before the end, strength and
+  the combat outlook count for less, down to half in the last turn: B-11 counts places only,
+  and fitted to how games ended, strength told almost nothing of the result in the last turns;
 - for a planning level's decision in the game's last phase (``evaluate_last_phase``): the
   result B-11 would give if the phase ended there, the estimate above breaking ties only
   (strength counts for nothing once the game is over).
@@ -101,6 +104,13 @@ OPEN_SIDE_SHARE = 0.05
 # and this part of the estimate: the estimate is hundreds of points at most, a result a thousand
 # and more, so it only breaks ties between positions of one result.
 LAST_PHASE_ESTIMATE_SHARE = 0.05
+# For a planner in a game won by B-11: strength, which B-11 does not count, is worth less as the
+# end nears, from LATE_MATERIAL_FROM_END turns before the last down to LATE_MATERIAL_SHARE of
+# itself in it; the places, their doors and the presence near them keep their worth. Fitted to
+# how 80 games ended, strength told almost nothing of the result in the last three turns and
+# the places nearly all (bench/evaluation_fit.py; docs/ai-journal.md, forty-fifth sitting).
+LATE_MATERIAL_FROM_END = 6
+LATE_MATERIAL_SHARE = 0.5
 
 
 class _Distances:
@@ -274,7 +284,8 @@ def evaluate(game: BofaGame, state: State, side: str) -> float:
 
 def evaluate_ahead(game: BofaGame, state: State, side: str) -> float:
     """:func:`evaluate` for a player that plans: in the last turns a location held with an enemy
-    counter beside it counts for part of its worth only (:func:`_within_enemy_reach`)."""
+    counter beside it counts for part of its worth only (:func:`_within_enemy_reach`), and
+    strength for less (:func:`_material_weight`); see the module's list for the rest."""
     return _evaluate(game, state, side, ahead=True)
 
 
@@ -337,24 +348,35 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
                 score -= sign[holder] * at_risk * location_value
             if b11_ahead:
                 score -= sign[holder] * OPEN_SIDE_SHARE * _open_sides(game, state, name, holder) * location_value
-    # Strength kept (on the map or still to come), hits about to be taken counted off.
+    # Strength kept (on the map or still to come), hits about to be taken counted off; for a
+    # planner in the last turns of a B-11 game worth less, and so is the combat outlook below,
+    # which is strength the next combats are expected to take.
+    material = _material_weight(game, state) if b11_ahead else 1.0
     strengths = _strengths(game, state)
     for cid, steps in state.steps.items():
         if steps <= 0:
             continue
         spec = specs[cid]
         value = strengths[cid] + (LEADER_BONUS if spec.leader else 0.0)
-        score += sign[spec.side] * value
+        score += sign[spec.side] * value * material
     pending = state.pending
     if pending is not None and state.stage == Stage.LOSS:
         # A rolled combat: its hits fall on the two sides' counters (one step ~ 2 points).
         attacker = pending.side
-        score -= sign[attacker] * 2.0 * pending.att_hits
-        score += sign[attacker] * 2.0 * pending.def_hits
+        score -= sign[attacker] * 2.0 * pending.att_hits * material
+        score += sign[attacker] * 2.0 * pending.def_hits * material
     score += _presence(game, state, late, ahead, strengths, [h is not None for h in held.values()])
-    score += _threats(game, state, strengths)
+    score += _threats(game, state, strengths) * material
     score += _leaders_with_units(game, state)
     return score
+
+
+def _material_weight(game: BofaGame, state: State) -> float:
+    """What a point of strength is worth to a planner, by the turns still to come (B-11 counts
+    places only): 1 until LATE_MATERIAL_FROM_END turns before the last, LATE_MATERIAL_SHARE in it."""
+    turns_to_go = game.turns - state.turn
+    ramp = min(max((LATE_MATERIAL_FROM_END - turns_to_go) / LATE_MATERIAL_FROM_END, 0.0), 1.0)
+    return 1.0 - (1.0 - LATE_MATERIAL_SHARE) * ramp
 
 
 def _location_value(game: BofaGame, state: State, ahead: bool = False) -> float:
