@@ -201,8 +201,8 @@ def ahead_loss(where, turn, side=FP, game=None):
     """What evaluate_ahead's threat term (a location with an enemy beside it) takes off
     evaluate for ``side``: the difference between the two views in the position, less the
     same difference with only the counters in victory hexes left, each less what presence
-    and the late discount of strength put between them. Every reinforcement counts as come, so the views differ only in the
-    threat and in what the places held are worth."""
+    and the late discount of strength put between them. Every reinforcement counts as come,
+    so the views differ only in the threat and in what the places held are worth."""
     game = game or basic()
     in_places = {h for hexes in game.victory_hexes.values() for h in hexes}
 
