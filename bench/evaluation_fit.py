@@ -19,6 +19,8 @@ sitting in ``docs/ai-journal.md``).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -111,18 +113,17 @@ def record(args: argparse.Namespace) -> None:
     spec = MatchSpec(args.scenario, tuple(args.option), (("free_peoples", args.level), ("dark", args.against)),
                      args.first_game + args.games, args.seed, swap_sides=True)
     indices = range(args.first_game, args.first_game + args.games)
-    with open(args.records, "a", encoding="utf-8") as out:
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.records, "a", encoding="utf-8"))
+        # Each game is seeded by its number alone, so a pool writes what a serial run does.
         if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = pool.map(play_and_record, [spec] * len(indices), indices)
-                for g in games:
-                    out.write(json.dumps(g) + "\n")
-                    print(g["index"], g["levels"], g["winner"], g["level"], flush=True)
+            games = stack.enter_context(ProcessPoolExecutor(args.jobs)).map(
+                play_and_record, itertools.repeat(spec), indices)
         else:
-            for i in indices:
-                g = play_and_record(spec, i)
-                out.write(json.dumps(g) + "\n")
-                print(g["index"], g["levels"], g["winner"], g["level"], flush=True)
+            games = map(play_and_record, itertools.repeat(spec), indices)
+        for g in games:
+            out.write(json.dumps(g) + "\n")
+            print(g["index"], g["levels"], g["winner"], g["level"], flush=True)
 
 
 def _result(g: dict[str, Any]) -> float:
