@@ -52,7 +52,7 @@ def parts(game: Any, state: Any) -> dict[str, float]:
     worth = E._location_value(game, state, True)
     b11 = not game.option("s11_victory")
     at_risk = E._reach_weight(game.turns - state.turn) if b11 else 0.0
-    material = E._material_weight(game, state) if b11 else 1.0
+    material = E._material_weight(game, state)
     held = control(game, state)
     for name, holder in held.items():
         if holder is None:

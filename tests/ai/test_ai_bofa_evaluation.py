@@ -188,8 +188,6 @@ def material_apart(game, state, side):  # type: ignore[no-untyped-def]
     """What a planner's discount of strength in the last turns (B-11 counts places only) puts
     between the two views for ``side``: the strength kept and the combat outlook, times the part
     of a point the planner no longer counts."""
-    if game.option("s11_victory"):
-        return 0.0
     strengths = E._strengths(game, state)
     kept = sum((1.0 if game.specs[c].side == FP else -1.0) * (strengths[c] + (E.LEADER_BONUS if game.specs[c].leader else 0.0))
                for c, n in state.steps.items() if n > 0)
@@ -446,13 +444,21 @@ def test_b11_in_the_last_turns_a_planner_counts_strength_for_less_than_one_ply()
     assert archer_worth(12, game.evaluate) == pytest.approx(early)  # one ply counts it whole
 
 
-def test_s11_the_standard_game_keeps_strength_whole_to_a_planner():
-    # S-11: "it is regarded as contested if one player has at least half as many combat
-    # strength points (rounded up) in the victory hex as the opponent": strength still decides
-    # the places at the end, and the Standard Game's play was measured without the discount.
+def test_s11_in_the_last_turns_a_planner_counts_strength_for_less_too():
+    # S-11: "If a player controls 1 victory hex / area more than his opponent, he wins a
+    # marginal victory"; a hex is "contested if one player has at least half as many combat
+    # strength points (rounded up) in the victory hex as the opponent". Strength decides a place
+    # only through who holds it, which the places count: an archer in a corner counts for less
+    # to a planner in the last turn, as in the Basic Game.
     game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
     where = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1", "0101": "elf_archer_1"}
-    kept, lost = position(game, where, turn=12), position(game, where, turn=12)
-    lost.steps["elf_archer_1"] = 0
-    assert game.evaluate_ahead(kept, FP) - game.evaluate_ahead(lost, FP) == pytest.approx(
-        game.evaluate(kept, FP) - game.evaluate(lost, FP))
+
+    def archer_worth(turn, view):  # type: ignore[no-untyped-def]
+        kept, lost = position(game, where, turn=turn), position(game, where, turn=turn)
+        lost.steps["elf_archer_1"] = 0
+        return view(kept, FP) - view(lost, FP)
+
+    early, last = archer_worth(6, game.evaluate_ahead), archer_worth(12, game.evaluate_ahead)
+    assert early == pytest.approx(archer_worth(6, game.evaluate))
+    assert last <= 0.6 * early
+    assert archer_worth(12, game.evaluate) == pytest.approx(early)

@@ -28,9 +28,10 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   location held early is a promise rather than a point (B-11 pays at the end) and the
   reinforcements still to come count in the presence near each place (B-5, S-5), so that a
   plan does not spread a side over places its enemy's next wave will fill;
-- for the planning levels in a game won by B-11, from six turns before the end, strength and
-  the combat outlook count for less, down to half in the last turn: B-11 counts places only,
-  and fitted to how games ended, strength told almost nothing of the result in the last turns;
+- for the planning levels, from six turns before the end, strength and the combat outlook
+  count for less, down to half in the last turn: B-11 and S-11 count places only (under S-11
+  strength in a place decides who holds it, which the places count), and fitted to how games
+  ended, strength told little of the result in the last turns of either game;
 - for a planning level's decision in the game's last phase (``evaluate_last_phase``): the
   result B-11 would give if the phase ended there, the estimate above breaking ties only
   (strength counts for nothing once the game is over).
@@ -104,11 +105,12 @@ OPEN_SIDE_SHARE = 0.05
 # and this part of the estimate: the estimate is hundreds of points at most, a result a thousand
 # and more, so it only breaks ties between positions of one result.
 LAST_PHASE_ESTIMATE_SHARE = 0.05
-# For a planner in a game won by B-11: strength, which B-11 does not count, is worth less as the
-# end nears, from LATE_MATERIAL_FROM_END turns before the last down to LATE_MATERIAL_SHARE of
-# itself in it; the places, their doors and the presence near them keep their worth. Fitted to
-# how 80 games ended, strength told almost nothing of the result in the last three turns and
-# the places nearly all (bench/evaluation_fit.py; docs/ai-journal.md, forty-fifth sitting).
+# For a planner: strength, which B-11 and S-11 do not count, is worth less as the end nears,
+# from LATE_MATERIAL_FROM_END turns before the last down to LATE_MATERIAL_SHARE of itself in it;
+# the places, their doors and the presence near them keep their worth. Fitted to how 80 games of
+# each ended, strength told little of the result in the last three turns and the places most
+# (bench/evaluation_fit.py; docs/ai-journal.md, forty-fifth sitting for the Basic Game,
+# forty-sixth for the Standard).
 LATE_MATERIAL_FROM_END = 6
 LATE_MATERIAL_SHARE = 0.5
 
@@ -349,9 +351,9 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
             if b11_ahead:
                 score -= sign[holder] * OPEN_SIDE_SHARE * _open_sides(game, state, name, holder) * location_value
     # Strength kept (on the map or still to come), hits about to be taken counted off; for a
-    # planner in the last turns of a B-11 game worth less, and so is the combat outlook below,
-    # which is strength the next combats are expected to take.
-    material = _material_weight(game, state) if b11_ahead else 1.0
+    # planner in the last turns worth less, and so is the combat outlook below, which is
+    # strength the next combats are expected to take.
+    material = _material_weight(game, state) if ahead else 1.0
     strengths = _strengths(game, state)
     for cid, steps in state.steps.items():
         if steps <= 0:
@@ -372,8 +374,8 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
 
 
 def _material_weight(game: BofaGame, state: State) -> float:
-    """What a point of strength is worth to a planner, by the turns still to come (B-11 counts
-    places only): 1 until LATE_MATERIAL_FROM_END turns before the last, LATE_MATERIAL_SHARE in it."""
+    """What a point of strength is worth to a planner, by the turns still to come (B-11 and
+    S-11 count places only): 1 until LATE_MATERIAL_FROM_END turns before the last, LATE_MATERIAL_SHARE in it."""
     turns_to_go = game.turns - state.turn
     ramp = min(max((LATE_MATERIAL_FROM_END - turns_to_go) / LATE_MATERIAL_FROM_END, 0.0), 1.0)
     return 1.0 - (1.0 - LATE_MATERIAL_SHARE) * ramp
