@@ -185,7 +185,7 @@ def presence_apart(game, state, side):  # type: ignore[no-untyped-def]
 
 
 def material_apart(game, state, side):  # type: ignore[no-untyped-def]
-    """What a planner's discount of strength in the last turns (B-11 counts places only) puts
+    """What a planner's discount of strength in the last turns (B-11 and S-11 count places) puts
     between the two views for ``side``: the strength kept and the combat outlook, times the part
     of a point the planner no longer counts."""
     strengths = E._strengths(game, state)
@@ -425,23 +425,25 @@ def test_b9_a_player_over_the_stacking_limits_moves_a_counter_out_before_anythin
     assert set(first.counters) & over, first
 
 
+def archer_worth(game, turn, view):  # type: ignore[no-untyped-def]
+    """What an elf archer in a corner, far from every place, is worth to the Free Peoples by
+    ``view`` in ``turn``: the position with him less the position without him."""
+    where = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1", "0101": "elf_archer_1"}
+    kept, lost = position(game, where, turn=turn), position(game, where, turn=turn)
+    lost.steps["elf_archer_1"] = 0
+    return view(kept, FP) - view(lost, FP)
+
+
 def test_b11_in_the_last_turns_a_planner_counts_strength_for_less_than_one_ply():
     # B-11: "To win the game, a player must, at the end of the game, control more victory
     # hexes/areas than his opponent." Strength counts for nothing then, so from six turns
     # before the end a planner prices a point of it lower and lower against the places.
     game = basic()
-
-    def archer_worth(turn, view):  # type: ignore[no-untyped-def]
-        where = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1", "0101": "elf_archer_1"}
-        kept, lost = position(game, where, turn=turn), position(game, where, turn=turn)
-        lost.steps["elf_archer_1"] = 0
-        return view(kept, FP) - view(lost, FP)
-
-    early, turn_9, last = (archer_worth(t, game.evaluate_ahead) for t in (6, 9, 12))
-    assert early == pytest.approx(archer_worth(6, game.evaluate))
+    early, turn_9, last = (archer_worth(game, t, game.evaluate_ahead) for t in (6, 9, 12))
+    assert early == pytest.approx(archer_worth(game, 6, game.evaluate))
     assert early > turn_9 > last
     assert last <= 0.6 * early
-    assert archer_worth(12, game.evaluate) == pytest.approx(early)  # one ply counts it whole
+    assert archer_worth(game, 12, game.evaluate) == pytest.approx(early)  # one ply counts it whole
 
 
 def test_s11_in_the_last_turns_a_planner_counts_strength_for_less_too():
@@ -451,14 +453,7 @@ def test_s11_in_the_last_turns_a_planner_counts_strength_for_less_too():
     # only through who holds it, which the places count: an archer in a corner counts for less
     # to a planner in the last turn, as in the Basic Game.
     game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
-    where = {"1206": "elf_spearman_1", "1508": "azug_goblin_scimitar_1", "0101": "elf_archer_1"}
-
-    def archer_worth(turn, view):  # type: ignore[no-untyped-def]
-        kept, lost = position(game, where, turn=turn), position(game, where, turn=turn)
-        lost.steps["elf_archer_1"] = 0
-        return view(kept, FP) - view(lost, FP)
-
-    early, last = archer_worth(6, game.evaluate_ahead), archer_worth(12, game.evaluate_ahead)
-    assert early == pytest.approx(archer_worth(6, game.evaluate))
+    early, last = archer_worth(game, 6, game.evaluate_ahead), archer_worth(game, 12, game.evaluate_ahead)
+    assert early == pytest.approx(archer_worth(game, 6, game.evaluate))
     assert last <= 0.6 * early
-    assert archer_worth(12, game.evaluate) == pytest.approx(early)
+    assert archer_worth(game, 12, game.evaluate) == pytest.approx(early)

@@ -375,7 +375,8 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
 
 def _material_weight(game: BofaGame, state: State) -> float:
     """What a point of strength is worth to a planner, by the turns still to come (B-11 and
-    S-11 count places only): 1 until LATE_MATERIAL_FROM_END turns before the last, LATE_MATERIAL_SHARE in it."""
+    S-11 count places only): 1 until LATE_MATERIAL_FROM_END turns before the last,
+    LATE_MATERIAL_SHARE in it."""
     turns_to_go = game.turns - state.turn
     ramp = min(max((LATE_MATERIAL_FROM_END - turns_to_go) / LATE_MATERIAL_FROM_END, 0.0), 1.0)
     return 1.0 - (1.0 - LATE_MATERIAL_SHARE) * ramp
