@@ -67,6 +67,8 @@ def parts(game: Any, state: Any) -> dict[str, float]:
         if steps > 0:
             spec = game.specs[cid]
             out["strength"] += sign[spec.side] * (strengths[cid] + (E.LEADER_BONUS if spec.leader else 0.0)) * material
+    if game.option("s3_regrouping"):
+        out["strength"] += E._regrouping_to_come(game, state) * material
     pending = state.pending
     if pending is not None and state.stage == Stage.LOSS:
         out["pending"] = sign[pending.side] * 2.0 * (pending.def_hits - pending.att_hits) * material

@@ -246,11 +246,15 @@ def test_b11_an_eagle_or_a_leader_beside_a_room_cannot_take_it():
     assert ahead_loss({"1206": "azug_goblin_scimitar_1", "1306": "thorin"}, turn=12, side=DARK) > 4
 
 
+@cache
+def standard():
+    return load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
+
+
 def test_s11_one_goblin_beside_a_room_is_no_threat_to_a_planner_in_the_standard_game():
     # S-11: a place with both sides in it "is contested if the weaker has at least half the
     # stronger's points"; the term is B-11's, where any one counter contests.
-    game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
-    assert ahead_loss({"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}, turn=12, game=game) == pytest.approx(0, abs=1e-9)
+    assert ahead_loss({"1206": "elf_spearman_1", "1306": "azug_goblin_scimitar_1"}, turn=12, game=standard()) == pytest.approx(0, abs=1e-9)
 
 
 def test_b6_the_reach_term_counts_from_the_scenarios_own_last_turn():
@@ -457,3 +461,24 @@ def test_s11_in_the_last_turns_a_planner_counts_strength_for_less_too():
     assert early == pytest.approx(archer_worth(game, 6, game.evaluate))
     assert last <= 0.6 * early
     assert archer_worth(game, 12, game.evaluate) == pytest.approx(early)
+
+
+def test_s3_to_a_planner_a_reduced_unit_is_worth_the_strength_regrouping_may_give_back(monkeypatch):
+    # S-3: "The regrouping players roll for each friendly half-strength unit. A result of 1-4
+    # gives the unit strength back", in each of their turns (the Free Peoples' white, even,
+    # turns); S-1: a leader stacked with units of his command adds his strength to the roll.
+    game = standard()
+    alone = {"0910": "elf_spearman_1"}
+    regained = E._regrouping_to_come(game, position(game, alone, turn=3, reduced=("elf_spearman_1",)))
+    assert regained == pytest.approx((7 - 4) * (1 - 0.6 ** 5))  # turns 4, 6, 8, 10 and 12 to come
+    led = position(game, {"0910": ["elf_spearman_1", "thranduil"]}, turn=3, reduced=("elf_spearman_1",))
+    assert E._regrouping_to_come(game, led) > regained
+    assert E._regrouping_to_come(game, position(game, alone, turn=12, reduced=("elf_spearman_1",))) == 0
+    goblin = position(game, {"0910": "azug_goblin_scimitar_1"}, turn=10, reduced=("azug_goblin_scimitar_1",))
+    assert E._regrouping_to_come(game, goblin) == pytest.approx(-(4 - 2) * 0.4)  # the Dark's turn 11 only
+    # The planner counts it, one ply does not.
+    state = position(game, alone, turn=3, reduced=("elf_spearman_1",))
+    planner, one_ply = game.evaluate_ahead(state, FP), game.evaluate(state, FP)
+    monkeypatch.setattr(E, "_regrouping_to_come", lambda game, state: 0.0)
+    assert planner - game.evaluate_ahead(state, FP) == pytest.approx(regained)
+    assert game.evaluate(state, FP) == one_ply

@@ -28,6 +28,8 @@ map of losses). This module implements them from what wins the game (B-11, S-11)
   location held early is a promise rather than a point (B-11 pays at the end) and the
   reinforcements still to come count in the presence near each place (B-5, S-5), so that a
   plan does not spread a side over places its enemy's next wave will fill;
+- for the planning levels in the Standard Game, a reduced unit's strength to come back by
+  S-3's regrouping, at its chance of coming back in its side's turns still to play;
 - for the planning levels, from six turns before the end, strength and the combat outlook
   count for less, down to half in the last turn: B-11 and S-11 count places only (under S-11
   strength in a place decides who holds it, which the places count), and fitted to how games
@@ -49,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bofa_studio.rules.bofa1984 import actions as A
+from bofa_studio.rules.bofa1984 import regroup
 from bofa_studio.rules.bofa1984.counters import DARK, FREE_PEOPLES
 from bofa_studio.rules.bofa1984.handlers import D10
 from bofa_studio.rules.bofa1984.overstacking import over_stacked
@@ -361,6 +364,8 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
         spec = specs[cid]
         value = strengths[cid] + (LEADER_BONUS if spec.leader else 0.0)
         score += sign[spec.side] * value * material
+    if ahead and game.option("s3_regrouping"):
+        score += _regrouping_to_come(game, state) * material
     pending = state.pending
     if pending is not None and state.stage == Stage.LOSS:
         # A rolled combat: its hits fall on the two sides' counters (one step ~ 2 points).
@@ -371,6 +376,27 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
     score += _threats(game, state, strengths) * material
     score += _leaders_with_units(game, state)
     return score
+
+
+def _regrouping_to_come(game: BofaGame, state: State) -> float:
+    """For the Free Peoples: the strength the two sides' reduced units on the map are expected
+    to win back by S-3's regrouping before the game ends. "A result of 1-4 gives the unit
+    strength back", with a supporting leader's strength added (S-1), once in each of its side's
+    turns still to come (white turns the Free Peoples', black the Dark's). Counted at its
+    reduced strength alone, a step lost early in the Standard Game looked as dear as a counter
+    lost for good (docs/ai-journal.md, forty-seventh sitting)."""
+    turns_left = {FREE_PEOPLES: 0, DARK: 0}
+    for turn in range(state.turn + 1, game.turns + 1):
+        turns_left[regroup.regrouping_side(turn)] += 1
+    total = 0.0
+    for cid, steps in state.steps.items():
+        spec = game.specs[cid]
+        if steps != 1 or spec.leader or cid not in state.pos or not turns_left[spec.side]:
+            continue
+        chance = min(regroup.target(game, state, cid), 10) / 10.0  # a ten-sided die (D10)
+        regained = (spec.strength[1] - spec.strength[0]) * (1.0 - (1.0 - chance) ** turns_left[spec.side])
+        total += regained if spec.side == FREE_PEOPLES else -regained
+    return total
 
 
 def _material_weight(game: BofaGame, state: State) -> float:
