@@ -335,7 +335,7 @@ def test_b6_the_front_gate_has_two_doors():
 def test_s11_open_sides_cost_nothing_in_the_standard_game():
     # S-11: a place with both sides in it is contested only if the weaker has at least half
     # the stronger's points: one counter walking in does not take it.
-    game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
+    game = standard()
     assert open_side_cost({"1206": "elf_spearman_1"}, game=game) == pytest.approx(0)
 
 
@@ -456,7 +456,7 @@ def test_s11_in_the_last_turns_a_planner_counts_strength_for_less_too():
     # strength points (rounded up) in the victory hex as the opponent". Strength decides a place
     # only through who holds it, which the places count: an archer in a corner counts for less
     # to a planner in the last turn, as in the Basic Game.
-    game = load_game(str(ROOT / "scenarios" / "bofa1984-standard.json"))
+    game = standard()
     early, last = archer_worth(game, 6, game.evaluate_ahead), archer_worth(game, 12, game.evaluate_ahead)
     assert early == pytest.approx(archer_worth(game, 6, game.evaluate))
     assert last <= 0.6 * early

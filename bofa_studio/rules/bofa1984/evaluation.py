@@ -393,7 +393,7 @@ def _regrouping_to_come(game: BofaGame, state: State) -> float:
         spec = game.specs[cid]
         if steps != 1 or spec.leader or cid not in state.pos or not turns_left[spec.side]:
             continue
-        chance = min(regroup.target(game, state, cid), 10) / 10.0  # a ten-sided die (D10)
+        chance = min(regroup.target(game, state, cid), len(D10)) / len(D10)
         regained = (spec.strength[1] - spec.strength[0]) * (1.0 - (1.0 - chance) ** turns_left[spec.side])
         total += regained if spec.side == FREE_PEOPLES else -regained
     return total
