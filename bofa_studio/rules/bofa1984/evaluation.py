@@ -116,6 +116,12 @@ LAST_PHASE_ESTIMATE_SHARE = 0.05
 # forty-sixth for the Standard).
 LATE_MATERIAL_FROM_END = 6
 LATE_MATERIAL_SHARE = 0.5
+# evaluate_ahead only, B-11 only. Over the same turns the presence near the places counts more, up
+# to 1 + LATE_PRESENCE_GAIN times itself in the last turn: fitted to how 80 Basic games ended, the
+# strength near the places told far more of the result from turn 7 on than the evaluation gave it
+# (docs/ai-journal.md, forty-fifth and forty-eighth sittings). S-11's places are weighed by the
+# strength in them, which presence already sees, and its game was not measured with it.
+LATE_PRESENCE_GAIN = 1.0
 
 
 class _Distances:
@@ -372,7 +378,8 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
         attacker = pending.side
         score -= sign[attacker] * 2.0 * pending.att_hits * material
         score += sign[attacker] * 2.0 * pending.def_hits * material
-    score += _presence(game, state, late, ahead, strengths, [h is not None for h in held.values()])
+    presence = _presence(game, state, late, ahead, strengths, [h is not None for h in held.values()])
+    score += presence * (_presence_late_weight(game, state) if b11_ahead else 1.0)
     score += _threats(game, state, strengths) * material
     score += _leaders_with_units(game, state)
     return score
@@ -403,9 +410,20 @@ def _material_weight(game: BofaGame, state: State) -> float:
     """What a point of strength is worth to a planner, by the turns still to come (B-11 and
     S-11 count places only): 1 until LATE_MATERIAL_FROM_END turns before the last,
     LATE_MATERIAL_SHARE in it."""
+    return 1.0 - (1.0 - LATE_MATERIAL_SHARE) * _late_ramp(game, state)
+
+
+def _late_ramp(game: BofaGame, state: State) -> float:
+    """0 until LATE_MATERIAL_FROM_END turns before the last, rising to 1 in the last turn."""
     turns_to_go = game.turns - state.turn
-    ramp = min(max((LATE_MATERIAL_FROM_END - turns_to_go) / LATE_MATERIAL_FROM_END, 0.0), 1.0)
-    return 1.0 - (1.0 - LATE_MATERIAL_SHARE) * ramp
+    return min(max((LATE_MATERIAL_FROM_END - turns_to_go) / LATE_MATERIAL_FROM_END, 0.0), 1.0)
+
+
+def _presence_late_weight(game: BofaGame, state: State) -> float:
+    """What the presence near the places is worth to a planner in a game won by B-11, by the
+    turns still to come: 1 until LATE_MATERIAL_FROM_END turns before the last, 1 +
+    LATE_PRESENCE_GAIN in it."""
+    return 1.0 + LATE_PRESENCE_GAIN * _late_ramp(game, state)
 
 
 def _location_value(game: BofaGame, state: State, ahead: bool = False) -> float:
