@@ -73,9 +73,8 @@ def parts(game: Any, state: Any) -> dict[str, float]:
     if pending is not None and state.stage == Stage.LOSS:
         out["pending"] = sign[pending.side] * 2.0 * (pending.def_hits - pending.att_hits) * material
     late = min(max(state.turn, 0) / max(game.turns, 1), 1.0)
-    out["presence"] = E._presence(game, state, late, True, strengths, [h is not None for h in held.values()])
-    if b11:
-        out["presence"] *= E._presence_late_weight(game, state)
+    out["presence"] = (E._presence(game, state, late, True, strengths, [h is not None for h in held.values()])
+                       * E._presence_late_weight(game, state, True))
     out["threats"] = E._threats(game, state, strengths) * material
     out["leaders"] = E._leaders_with_units(game, state)
     return out

@@ -180,7 +180,7 @@ def presence_apart(game, state, side):  # type: ignore[no-untyped-def]
     late = min(state.turn / game.turns, 1.0)
     strengths = E._strengths(game, state)
     held = [h is not None for h in E.control(game, state).values()]
-    late_weight = E._presence_late_weight(game, state) if not game.option("s11_victory") else 1.0
+    late_weight = E._presence_late_weight(game, state, True)
     apart = (E._presence(game, state, late, False, strengths, held)
              - E._presence(game, state, late, True, strengths, held) * late_weight)
     return apart if side == FP else -apart

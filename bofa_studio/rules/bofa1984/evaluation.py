@@ -379,7 +379,7 @@ def _score_for_free_peoples(game: BofaGame, state: State, ahead: bool = False) -
         score -= sign[attacker] * 2.0 * pending.att_hits * material
         score += sign[attacker] * 2.0 * pending.def_hits * material
     presence = _presence(game, state, late, ahead, strengths, [h is not None for h in held.values()])
-    score += presence * (_presence_late_weight(game, state) if b11_ahead else 1.0)
+    score += presence * _presence_late_weight(game, state, ahead)
     score += _threats(game, state, strengths) * material
     score += _leaders_with_units(game, state)
     return score
@@ -419,10 +419,12 @@ def _late_ramp(game: BofaGame, state: State) -> float:
     return min(max((LATE_MATERIAL_FROM_END - turns_to_go) / LATE_MATERIAL_FROM_END, 0.0), 1.0)
 
 
-def _presence_late_weight(game: BofaGame, state: State) -> float:
-    """What the presence near the places is worth to a planner in a game won by B-11, by the
-    turns still to come: 1 until LATE_MATERIAL_FROM_END turns before the last, 1 +
-    LATE_PRESENCE_GAIN in it."""
+def _presence_late_weight(game: BofaGame, state: State, ahead: bool) -> float:
+    """What the presence near the places is worth to a planner (``ahead``) in a game won by
+    B-11, by the turns still to come: 1 until LATE_MATERIAL_FROM_END turns before the last,
+    1 + LATE_PRESENCE_GAIN in it; 1 to one ply and under S-11."""
+    if not ahead or game.option("s11_victory"):
+        return 1.0
     return 1.0 + LATE_PRESENCE_GAIN * _late_ramp(game, state)
 
 
